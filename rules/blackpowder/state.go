@@ -568,10 +568,7 @@ func (s *State) scratchInto(dst *State) {
 		}
 	}
 	dst.Combatants = combatants
-	if s.Ambush != nil {
-		a := *s.Ambush
-		dst.Ambush = &a
-	}
+	dst.Ambush = copyOf(s.Ambush)
 	if s.After != nil {
 		dst.After = s.After.clone()
 	}
@@ -665,26 +662,12 @@ func (s *State) clone() State {
 		c.Armor, allArmor = cloneInto(allArmor, c.Armor)
 		c.Items, allItems = cloneInto(allItems, c.Items)
 	}
-	if s.Pending != nil {
-		p := *s.Pending
-		out.Pending = &p
-	}
-	if s.Ambush != nil {
-		a := *s.Ambush
-		out.Ambush = &a
-	}
-	if s.AimsDue != nil {
-		due := *s.AimsDue
-		out.AimsDue = &due
-	}
+	out.Pending, out.Ambush, out.AimsDue = copyOf(s.Pending), copyOf(s.Ambush), copyOf(s.AimsDue)
 	if s.After != nil {
 		out.After = s.After.clone()
 	}
 	for i := range out.Combatants {
-		if aim := out.Combatants[i].Aim; aim != nil {
-			copied := *aim
-			out.Combatants[i].Aim = &copied
-		}
+		out.Combatants[i].Aim = copyOf(out.Combatants[i].Aim)
 	}
 	if s.Declared != nil {
 		d := *s.Declared
@@ -694,13 +677,20 @@ func (s *State) clone() State {
 		for i := range d.Held {
 			d.Held[i].Command = d.Held[i].Command.clone()
 		}
-		if d.Aim != nil {
-			aim := *d.Aim
-			d.Aim = &aim
-		}
+		d.Aim = copyOf(d.Aim)
 		out.Declared = &d
 	}
 	return out
+}
+
+// copyOf returns a copy of what p points to, in a place of its own, or nil
+// for nil.
+func copyOf[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
 }
 
 // cloneInto returns a copy of xs (nil for nil) appended to all, which

@@ -90,6 +90,25 @@ func (r *run) acting(who string, after int) (*Combatant, error) {
 // take an action now, or an error saying why not.
 func (r *run) actingMember(who string) (*Combatant, error) { return r.acting(who, afterNothing) }
 
+// actingWith returns who as actingMember does, once cannot (if given)
+// finds nothing against the action, and it has an action left to spend:
+// the checks, in that order, of an action that needs no more.
+func (r *run) actingWith(who string, cannot func(c *Combatant) error) (*Combatant, error) {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return nil, err
+	}
+	if cannot != nil {
+		if err := cannot(c); err != nil {
+			return nil, err
+		}
+	}
+	if c.Actions < 1 {
+		return nil, r.noActionLeft(c)
+	}
+	return c, nil
+}
+
 // immediateMember is actingMember for an immediate action (a draw, a reload
 // that takes no time): one who has finished its part of its group's turn
 // may still take the turn's immediate action while the turn lasts, if it
