@@ -58,7 +58,7 @@ func (r *run) resolveAmbush() bool {
 func (s *State) nextHider() *Combatant {
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.Group == s.Ambush.Hiders && c.Status == Active && c.Stealth == 0 {
+		if c.Group == s.Ambush.Hiders && c.Status == Active && !c.Hidden {
 			return c
 		}
 	}
@@ -78,11 +78,11 @@ func (s *State) nextSearcher() *Combatant {
 
 // ambushDifficulty is the lowest hider's Stealth total (R36).
 func (s *State) ambushDifficulty() int {
-	low := 0
+	low, found := 0, false
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.Group == s.Ambush.Hiders && c.Status == Active && (low == 0 || c.Stealth < low) {
-			low = c.Stealth
+		if c.Group == s.Ambush.Hiders && c.Status == Active && c.Hidden && (!found || c.Stealth < low) {
+			low, found = c.Stealth, true
 		}
 	}
 	return low
@@ -124,7 +124,8 @@ type StealthRolled struct {
 }
 
 func (e *StealthRolled) apply(s *State, _ *hotMemory) {
-	s.combatant(e.Who).Stealth = e.Total
+	c := s.combatant(e.Who)
+	c.Stealth, c.Hidden = e.Total, true
 }
 
 func (e *StealthRolled) describe(s *State) string {

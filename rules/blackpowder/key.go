@@ -102,7 +102,7 @@ func (c *Combatant) appendKey(b []byte) []byte {
 	b = appendOmittedFloat(b, c.Moved)
 	b = parts.AppendBools(b, c.Running, c.Unaware)
 	b = parts.AppendInts(b, c.Stealth, c.StealthBonus)
-	b = parts.AppendBools(b, c.Searched)
+	b = parts.AppendBools(b, c.Searched, c.Hidden)
 	b = c.Aim.appendKey(b)
 	b = parts.AppendInts(b, c.Assist)
 	b = parts.AppendBools(b, c.Prone)

@@ -206,8 +206,10 @@ type Combatant struct {
 	// Unaware combatants have not noticed the fight: they cannot dodge and
 	// can be stunned (R43), until the first attack on them is rolled.
 	Unaware bool `json:"unaware,omitempty"`
-	// Stealth is the combatant's Stealth check total in an ambush (R36).
-	Stealth int `json:"stealth,omitempty"`
+	// Stealth is the combatant's Stealth check total in an ambush (R36),
+	// once Hidden says it has been rolled: a total may be 0 or less.
+	Stealth int  `json:"stealth,omitempty"`
+	Hidden  bool `json:"hidden,omitempty"`
 	// StealthBonus is added to its own Stealth check, besides the
 	// ambush's bonus for every hider (R36).
 	StealthBonus int `json:"stealth_bonus,omitempty"`
