@@ -50,6 +50,7 @@ func (s *State) AppendKey(b []byte) []byte {
 		b = parts.AppendBools(b, a.Searching)
 		b = parts.AppendInts(b, a.Bonus)
 		b = parts.AppendString(b, a.Stage)
+		b = parts.AppendInts(b, a.Hidden)
 		b = parts.AppendInts(b, a.Difficulty)
 		b = parts.AppendBools(b, a.Spotted)
 	}
@@ -102,7 +103,7 @@ func (c *Combatant) appendKey(b []byte) []byte {
 	b = appendOmittedFloat(b, c.Moved)
 	b = parts.AppendBools(b, c.Running, c.Unaware)
 	b = parts.AppendInts(b, c.Stealth, c.StealthBonus)
-	b = parts.AppendBools(b, c.Searched, c.Hidden)
+	b = parts.AppendBools(b, c.Searched)
 	b = c.Aim.appendKey(b)
 	b = parts.AppendInts(b, c.Assist)
 	b = parts.AppendBools(b, c.Prone)

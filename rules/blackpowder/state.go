@@ -207,9 +207,8 @@ type Combatant struct {
 	// can be stunned (R43), until the first attack on them is rolled.
 	Unaware bool `json:"unaware,omitempty"`
 	// Stealth is the combatant's Stealth check total in an ambush (R36),
-	// once Hidden says it has been rolled: a total may be 0 or less.
-	Stealth int  `json:"stealth,omitempty"`
-	Hidden  bool `json:"hidden,omitempty"`
+	// once it has rolled (Ambush.Hidden): a total may be 0 or less.
+	Stealth int `json:"stealth,omitempty"`
 	// StealthBonus is added to its own Stealth check, besides the
 	// ambush's bonus for every hider (R36).
 	StealthBonus int `json:"stealth_bonus,omitempty"`
@@ -377,6 +376,8 @@ type Ambush struct {
 	// Stage is "hide", "search", "free" (the ambushers' free turn) or
 	// "done".
 	Stage string `json:"stage"`
+	// Hidden counts the hiders who have rolled Stealth, in roster order.
+	Hidden int `json:"hidden,omitempty"`
 	// Difficulty is the lowest hider's Stealth total (R36).
 	Difficulty int `json:"difficulty,omitempty"`
 	// Spotted is set when the ambush was seen (R37).
