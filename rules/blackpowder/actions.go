@@ -41,20 +41,20 @@ func (r *run) assist(who string, cmd *Assist) error {
 // assistCheck checks helping an ally without changing anything, and
 // returns the helper and the ally.
 func (r *run) assistCheck(who string, cmd *Assist) (c, a *Combatant, err error) {
-	c, err = r.actingMember(who)
+	c, err = r.actingWith(who, func(c *Combatant) error {
+		a = r.s.combatant(cmd.Ally)
+		switch {
+		case a == nil:
+			return engine.Errorf(engine.Invalid, "no combatant %q to assist", cmd.Ally)
+		case a.ID == c.ID || a.Group != c.Group:
+			return engine.Errorf(engine.NotAllowedNow, "%s can assist only another member of the %s group", c.Name, c.Group)
+		case a.Status != Active:
+			return engine.Errorf(engine.NotAllowedNow, "%s is %s", a.Name, a.Status)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, nil, err
-	}
-	a = r.s.combatant(cmd.Ally)
-	switch {
-	case a == nil:
-		return nil, nil, engine.Errorf(engine.Invalid, "no combatant %q to assist", cmd.Ally)
-	case a.ID == c.ID || a.Group != c.Group:
-		return nil, nil, engine.Errorf(engine.NotAllowedNow, "%s can assist only another member of the %s group", c.Name, c.Group)
-	case a.Status != Active:
-		return nil, nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", a.Name, a.Status)
-	case c.Actions < 1:
-		return nil, nil, r.noActionLeft(c)
 	}
 	return c, a, nil
 }
@@ -78,17 +78,12 @@ func (r *run) escape(who string) error {
 
 // escapeCheck checks escaping a trap without changing anything.
 func (r *run) escapeCheck(who string) (*Combatant, error) {
-	c, err := r.actingMember(who)
-	if err != nil {
-		return nil, err
-	}
-	switch {
-	case c.Trapped == 0:
-		return nil, engine.Errorf(engine.NotAllowedNow, "%s is not trapped", c.Name)
-	case c.Actions < 1:
-		return nil, r.noActionLeft(c)
-	}
-	return c, nil
+	return r.actingWith(who, func(c *Combatant) error {
+		if c.Trapped == 0 {
+			return engine.Errorf(engine.NotAllowedNow, "%s is not trapped", c.Name)
+		}
+		return nil
+	})
 }
 
 // StandUp: the action; a prone combatant gets up (A39).
@@ -107,17 +102,12 @@ func (r *run) standUp(who string) error {
 
 // standUpCheck checks standing up without changing anything.
 func (r *run) standUpCheck(who string) (*Combatant, error) {
-	c, err := r.actingMember(who)
-	if err != nil {
-		return nil, err
-	}
-	switch {
-	case !c.Prone:
-		return nil, engine.Errorf(engine.NotAllowedNow, "%s is not prone", c.Name)
-	case c.Actions < 1:
-		return nil, r.noActionLeft(c)
-	}
-	return c, nil
+	return r.actingWith(who, func(c *Combatant) error {
+		if !c.Prone {
+			return engine.Errorf(engine.NotAllowedNow, "%s is not prone", c.Name)
+		}
+		return nil
+	})
 }
 
 // Check: the action; a free-form check of an attribute and a skill the GM
@@ -150,18 +140,20 @@ func (r *run) check(who string, cmd *Check) error {
 // checkActionCheck checks a free-form check without changing anything,
 // and returns who makes it and the attribute it adds.
 func (r *run) checkActionCheck(who string, cmd *Check) (*Combatant, int, error) {
-	c, err := r.actingMember(who)
+	attr := 0
+	c, err := r.actingWith(who, func(c *Combatant) error {
+		var ok bool
+		attr, ok = map[string]int{"body": c.Body, "senses": c.Senses, "science": c.Science, "willpower": c.Willpower}[cmd.Attribute]
+		switch {
+		case !ok:
+			return engine.Errorf(engine.Invalid, "check an attribute: body, senses, science or willpower; not %q", cmd.Attribute)
+		case cmd.Skill != "" && !slices.Contains(knownSkills, cmd.Skill):
+			return engine.Errorf(engine.Invalid, "unknown skill %q; known: %s", cmd.Skill, strings.Join(knownSkills, ", "))
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, 0, err
-	}
-	attr, ok := map[string]int{"body": c.Body, "senses": c.Senses, "science": c.Science, "willpower": c.Willpower}[cmd.Attribute]
-	switch {
-	case !ok:
-		return nil, 0, engine.Errorf(engine.Invalid, "check an attribute: body, senses, science or willpower; not %q", cmd.Attribute)
-	case cmd.Skill != "" && !slices.Contains(knownSkills, cmd.Skill):
-		return nil, 0, engine.Errorf(engine.Invalid, "unknown skill %q; known: %s", cmd.Skill, strings.Join(knownSkills, ", "))
-	case c.Actions < 1:
-		return nil, 0, r.noActionLeft(c)
 	}
 	return c, attr, nil
 }
@@ -189,17 +181,12 @@ func (r *run) freeForm(who string, cmd *FreeForm) error {
 
 // freeFormCheck checks a free-form action without changing anything.
 func (r *run) freeFormCheck(who string, cmd *FreeForm) (*Combatant, error) {
-	c, err := r.actingMember(who)
-	if err != nil {
-		return nil, err
-	}
-	switch {
-	case strings.TrimSpace(cmd.Action) == "":
-		return nil, engine.Errorf(engine.Invalid, "do what? name the free-form action")
-	case c.Actions < 1:
-		return nil, r.noActionLeft(c)
-	}
-	return c, nil
+	return r.actingWith(who, func(*Combatant) error {
+		if strings.TrimSpace(cmd.Action) == "" {
+			return engine.Errorf(engine.Invalid, "do what? name the free-form action")
+		}
+		return nil
+	})
 }
 
 // Assisted: a helper spends the action to give an ally +2 (R44).

@@ -45,12 +45,9 @@ func (r *run) aim(who string, cmd *AimAt) error {
 
 // aimCheck checks aiming without changing anything, and returns who aims.
 func (r *run) aimCheck(who string, cmd *AimAt) (*Combatant, error) {
-	c, err := r.actingMember(who)
+	c, err := r.actingWith(who, nil)
 	if err != nil {
 		return nil, err
-	}
-	if c.Actions < 1 {
-		return nil, r.noActionLeft(c)
 	}
 	if cmd.Weapon != "" {
 		if i, err := c.weaponIndex(cmd.Weapon); err != nil {

@@ -54,12 +54,15 @@ func (r *run) resolveAmbush() bool {
 	return true
 }
 
-// nextHider is the next hider to roll Stealth, or nil.
+// nextHider is the next hider to roll Stealth, in roster order, or nil.
 func (s *State) nextHider() *Combatant {
+	n := s.Ambush.Hidden
 	for i := range s.Combatants {
-		c := &s.Combatants[i]
-		if c.Group == s.Ambush.Hiders && c.Status == Active && c.Stealth == 0 {
-			return c
+		if c := &s.Combatants[i]; c.Group == s.Ambush.Hiders && c.Status == Active {
+			if n == 0 {
+				return c
+			}
+			n--
 		}
 	}
 	return nil
@@ -76,13 +79,14 @@ func (s *State) nextSearcher() *Combatant {
 	return nil
 }
 
-// ambushDifficulty is the lowest hider's Stealth total (R36).
+// ambushDifficulty is the lowest hider's Stealth total (R36), once every
+// hider has rolled.
 func (s *State) ambushDifficulty() int {
-	low := 0
+	low, found := 0, false
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.Group == s.Ambush.Hiders && c.Status == Active && (low == 0 || c.Stealth < low) {
-			low = c.Stealth
+		if c.Group == s.Ambush.Hiders && c.Status == Active && (!found || c.Stealth < low) {
+			low, found = c.Stealth, true
 		}
 	}
 	return low
@@ -125,6 +129,7 @@ type StealthRolled struct {
 
 func (e *StealthRolled) apply(s *State, _ *hotMemory) {
 	s.combatant(e.Who).Stealth = e.Total
+	s.Ambush.Hidden++
 }
 
 func (e *StealthRolled) describe(s *State) string {

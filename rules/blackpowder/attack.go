@@ -262,6 +262,10 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 	if hold && w.Kind != KindMelee && w.Kind != KindUnarmed {
 		return engine.Errorf(engine.NotAllowedNow, "a hold needs a melee weapon or fists in hand, not the %s", w.Name)
 	}
+	if hold && t.Status != Active {
+		// Out of the fight, it makes no contest to seize it in (R25, R39).
+		return engine.Errorf(engine.NotAllowedNow, "%s is %s: a hold seizes one who can struggle", t.Name, t.Status)
+	}
 	if hold && (t.Holding != "" || t.HeldBy != "" || c.Holding != "") {
 		return engine.Errorf(engine.NotAllowedNow, "%s or %s is already in a hold", c.Name, t.Name)
 	}

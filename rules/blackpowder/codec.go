@@ -340,14 +340,7 @@ func cloneCommandIn(a *engine.Arena, c Command) Command {
 			return c
 		}
 		out := *c
-		if c.Safe != nil {
-			safe := *c.Safe
-			out.Safe = &safe
-		}
-		if c.Modifier != nil {
-			mod := *c.Modifier
-			out.Modifier = &mod
-		}
+		out.Safe, out.Modifier = copyOf(c.Safe), copyOf(c.Modifier)
 		return &out
 	case *Interrupt:
 		if c == nil {

@@ -67,16 +67,6 @@ const (
 // weaponKindNames are the names of the WeaponKind values, by value.
 var weaponKindNames = [...]string{"", Melee, Unarmed, Thrown, Ranged, Gun}
 
-// weaponKindNamed returns the kind of the given name, or 0 for none.
-func weaponKindNamed(name string) WeaponKind {
-	for i, n := range weaponKindNames {
-		if n == name && i > 0 {
-			return WeaponKind(i)
-		}
-	}
-	return 0
-}
-
 // String returns the kind's name.
 func (k WeaponKind) String() string { return nameOf(k, weaponKindNames[:], "weapon kind") }
 
@@ -108,16 +98,6 @@ const (
 
 // damageDieNames are the names of the DamageDie values, by value.
 var damageDieNames = [...]string{"", "D10", "D10/2", "D10/3", "D10/4", "2D10H"}
-
-// damageDieNamed returns the damage die of the given name, or 0 for none.
-func damageDieNamed(name string) DamageDie {
-	for i, n := range damageDieNames {
-		if n == name && i > 0 {
-			return DamageDie(i)
-		}
-	}
-	return 0
-}
 
 // String returns the die's name.
 func (d DamageDie) String() string { return nameOf(d, damageDieNames[:], "damage die") }

@@ -91,20 +91,15 @@ func (r *run) fix(who string) error {
 // fixCheck checks fixing the gun in hand without changing anything, and
 // returns the fixer.
 func (r *run) fixCheck(who string) (*Combatant, error) {
-	c, err := r.actingMember(who)
-	if err != nil {
-		return nil, err
-	}
-	w := c.Weapon()
-	switch {
-	case w.Kind != KindGun:
-		return nil, engine.Errorf(engine.NotAllowedNow, "the %s is not a gun", w.Name)
-	case w.State != GunNeedsFix && w.State != GunMajorJam:
-		return nil, engine.Errorf(engine.NotAllowedNow, "the %s is %s: nothing to fix in combat", w.Name, w.State)
-	case c.Actions < 1:
-		return nil, r.noActionLeft(c)
-	}
-	return c, nil
+	return r.actingWith(who, func(c *Combatant) error {
+		switch w := c.Weapon(); {
+		case w.Kind != KindGun:
+			return engine.Errorf(engine.NotAllowedNow, "the %s is not a gun", w.Name)
+		case w.State != GunNeedsFix && w.State != GunMajorJam:
+			return engine.Errorf(engine.NotAllowedNow, "the %s is %s: nothing to fix in combat", w.Name, w.State)
+		}
+		return nil
+	})
 }
 
 // repair mends a gun left inoperable for the fight, after it: Craft

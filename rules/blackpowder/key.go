@@ -50,6 +50,7 @@ func (s *State) AppendKey(b []byte) []byte {
 		b = parts.AppendBools(b, a.Searching)
 		b = parts.AppendInts(b, a.Bonus)
 		b = parts.AppendString(b, a.Stage)
+		b = parts.AppendInts(b, a.Hidden)
 		b = parts.AppendInts(b, a.Difficulty)
 		b = parts.AppendBools(b, a.Spotted)
 	}

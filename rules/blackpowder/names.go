@@ -2,6 +2,7 @@ package blackpowder
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -25,6 +26,15 @@ func nameText[T ~uint8](v T, names []string, what string) ([]byte, error) {
 		return nil, fmt.Errorf("blackpowder: no %s %d", what, v)
 	}
 	return []byte(names[v]), nil
+}
+
+// named returns the value called name, or 0 for none: the zero value's
+// name, empty, names nothing here.
+func named[T ~uint8](name string, names []string) T {
+	if i := slices.Index(names[1:], name); i >= 0 {
+		return T(i + 1)
+	}
+	return 0
 }
 
 // fromName is UnmarshalText's: the value named b, or an error listing the

@@ -353,7 +353,7 @@ func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
 	bad := func(field, format string, args ...any) {
 		errs = append(errs, &engine.FieldError{Path: path + "." + field, Msg: fmt.Sprintf(format, args...)})
 	}
-	kind := weaponKindNamed(ws.Kind)
+	kind := named[WeaponKind](ws.Kind, weaponKindNames[:])
 	w := Weapon{
 		Name: ws.Name, Kind: kind, AttackMod: ws.AttackMod, DamageMod: ws.DamageMod,
 		RangeNormal: ws.RangeNormal, RangeFar: ws.RangeFar, Deadly: ws.Deadly, Penetrating: ws.Penetrating,
@@ -379,7 +379,7 @@ func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
 			damage = "D10"
 		}
 	}
-	w.Damage = damageDieNamed(damage)
+	w.Damage = named[DamageDie](damage, damageDieNames[:])
 	if w.Damage == 0 {
 		bad("damage", "%q: allowed are D10, D10/2, D10/3, D10/4 and 2D10H", damage)
 	}

@@ -143,6 +143,9 @@ func (st *Start) combatant(s *State, id string, bad func(path, format string, ar
 	case "dead":
 		c.Status = Dead
 	}
+	if c.Status != Active {
+		c.Actions, c.Delayed = 0, false // out of the fight, no action (R25)
+	}
 	if c.Status != Active && (cs.ActionUsed || cs.Delayed) {
 		bad(at, "%s is %s, so holds no action", id, c.Status)
 	}

@@ -208,7 +208,8 @@ type Combatant struct {
 	// Unaware combatants have not noticed the fight: they cannot dodge and
 	// can be stunned (R43), until the first attack on them is rolled.
 	Unaware bool `json:"unaware,omitempty"`
-	// Stealth is the combatant's Stealth check total in an ambush (R36).
+	// Stealth is the combatant's Stealth check total in an ambush (R36),
+	// once it has rolled (Ambush.Hidden): a total may be 0 or less.
 	Stealth int `json:"stealth,omitempty"`
 	// StealthBonus is added to its own Stealth check, besides the
 	// ambush's bonus for every hider (R36).
@@ -377,6 +378,8 @@ type Ambush struct {
 	// Stage is "hide", "search", "free" (the ambushers' free turn) or
 	// "done".
 	Stage string `json:"stage"`
+	// Hidden counts the hiders who have rolled Stealth, in roster order.
+	Hidden int `json:"hidden,omitempty"`
 	// Difficulty is the lowest hider's Stealth total (R36).
 	Difficulty int `json:"difficulty,omitempty"`
 	// Spotted is set when the ambush was seen (R37).
@@ -570,10 +573,7 @@ func (s *State) scratchInto(dst *State) {
 		}
 	}
 	dst.Combatants = combatants
-	if s.Ambush != nil {
-		a := *s.Ambush
-		dst.Ambush = &a
-	}
+	dst.Ambush = copyOf(s.Ambush)
 	if s.After != nil {
 		dst.After = s.After.clone()
 	}
@@ -667,26 +667,12 @@ func (s *State) clone() State {
 		c.Weapons, allWeapons = cloneInto(allWeapons, c.Weapons)
 		c.Items, allItems = cloneInto(allItems, c.Items)
 	}
-	if s.Pending != nil {
-		p := *s.Pending
-		out.Pending = &p
-	}
-	if s.Ambush != nil {
-		a := *s.Ambush
-		out.Ambush = &a
-	}
-	if s.AimsDue != nil {
-		due := *s.AimsDue
-		out.AimsDue = &due
-	}
+	out.Pending, out.Ambush, out.AimsDue = copyOf(s.Pending), copyOf(s.Ambush), copyOf(s.AimsDue)
 	if s.After != nil {
 		out.After = s.After.clone()
 	}
 	for i := range out.Combatants {
-		if aim := out.Combatants[i].Aim; aim != nil {
-			copied := *aim
-			out.Combatants[i].Aim = &copied
-		}
+		out.Combatants[i].Aim = copyOf(out.Combatants[i].Aim)
 	}
 	if s.Declared != nil {
 		d := *s.Declared
@@ -696,13 +682,20 @@ func (s *State) clone() State {
 		for i := range d.Held {
 			d.Held[i].Command = d.Held[i].Command.clone()
 		}
-		if d.Aim != nil {
-			aim := *d.Aim
-			d.Aim = &aim
-		}
+		d.Aim = copyOf(d.Aim)
 		out.Declared = &d
 	}
 	return out
+}
+
+// copyOf returns a copy of what p points to, in a place of its own, or nil
+// for nil.
+func copyOf[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
 }
 
 // cloneInto returns a copy of xs (nil for nil) appended to all, which

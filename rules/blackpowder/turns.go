@@ -90,6 +90,25 @@ func (r *run) acting(who string, after int) (*Combatant, error) {
 // take an action now, or an error saying why not.
 func (r *run) actingMember(who string) (*Combatant, error) { return r.acting(who, afterNothing) }
 
+// actingWith returns who as actingMember does, once cannot (if given)
+// finds nothing against the action, and it has an action left to spend:
+// the checks, in that order, of an action that needs no more.
+func (r *run) actingWith(who string, cannot func(c *Combatant) error) (*Combatant, error) {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return nil, err
+	}
+	if cannot != nil {
+		if err := cannot(c); err != nil {
+			return nil, err
+		}
+	}
+	if c.Actions < 1 {
+		return nil, r.noActionLeft(c)
+	}
+	return c, nil
+}
+
 // immediateMember is actingMember for an immediate action (a draw, a reload
 // that takes no time): one who has finished its part of its group's turn
 // may still take the turn's immediate action while the turn lasts, if it
@@ -306,8 +325,8 @@ func (s *State) lastSide() (winner string, over bool) {
 	return winner, over
 }
 
-// RoundStarted: a new round; actions refresh (R05), delayed actions lapse
-// (A14). Order is set on the first round.
+// RoundStarted: a new round; actions refresh (R05) for those in the fight
+// (R25), delayed actions lapse (A14). Order is set on the first round.
 type RoundStarted struct {
 	Round int   `json:"round"`
 	Order []int `json:"order,omitempty"`
@@ -324,7 +343,9 @@ func (e *RoundStarted) apply(s *State, h *hotMemory) {
 		c.Actions, c.Done, c.Delayed, c.ImmediateUsed, c.Assist = 1, false, c.ExtraDelayed, false, 0
 		c.DelayedSpent = false
 		if c.Status == Unconscious || c.Status == Dead {
-			c.Delayed = false // out of the fight, no delayed action to hold (R25)
+			// out of the fight, no action nor delayed action (R25): one
+			// revived later this round acts from the next round
+			c.Actions, c.Delayed = 0, false
 		}
 		for j := range c.Weapons {
 			if c.Weapons[j].State == GunMinorJam {
