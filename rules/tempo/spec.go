@@ -378,6 +378,9 @@ func (ws WeaponSpec) weapon(path string, bad func(string, string, ...any)) Weapo
 		if ws.Defence != 0 {
 			bad(path+".defence", "%d: defence is a shield's, and a shield is a melee weapon (R36)", ws.Defence)
 		}
+		if w.CanParry {
+			bad(path+".can_parry", "a parry takes a melee weapon, put between the blow and its bearer; a ranged weapon cannot parry (R27)")
+		}
 	default:
 		bad(path+".kind", "%q: a weapon is melee or ranged (unarmed is always there)", ws.Kind)
 	}
