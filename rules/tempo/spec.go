@@ -72,7 +72,7 @@ type WeaponSpec struct {
 	Range         int    `yaml:"range,omitempty" min:"0" max:"1000" doc:"ranged: squares it shoots"`
 	AttackSpeed   int    `yaml:"attack_speed,omitempty" min:"0" max:"1000" doc:"ranged: a target farther than this may dodge"`
 	Hands         int    `yaml:"hands,omitempty" min:"1" max:"2" doc:"default 1"`
-	CanParry      *bool  `yaml:"can_parry,omitempty" doc:"default: melee yes, ranged no"`
+	CanParry      *bool  `yaml:"can_parry,omitempty" doc:"melee only (default yes); a ranged weapon never parries"`
 	Defence       int    `yaml:"defence,omitempty" min:"0" max:"50" doc:"a shield's Combat Defence"`
 }
 
