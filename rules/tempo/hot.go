@@ -304,6 +304,9 @@ func copyInto(dst, s *State, view bool) {
 type prompter struct {
 	p   *engine.Prompt[Command]
 	hot *hotMemory // lean when set
+	// squares is where the options' commands' paths go: hot's, found on
+	// first need (see commandSquares); nil for people.
+	squares *[]Square
 	// work is the memory of the prompt's searches: hot's, or one of the
 	// prompt's own for people.
 	work *searchMemory
@@ -339,7 +342,7 @@ func (b *prompter) addLabelled(c Command, label func() string) {
 // copied.
 func (b *prompter) declare(v *Declare) *Declare {
 	d := engine.New(b.hot.moveArena(), declareKind, *v)
-	d.Path = engine.Slice(b.hot.moveArena(), moveSquareMem, v.Path)
+	d.Path = parts.Keep(b.commandSquares(), v.Path)
 	return d
 }
 
@@ -356,4 +359,13 @@ func (b *prompter) destination(q *Square) *Destination {
 // endTurn returns an EndTurn for an option.
 func (b *prompter) endTurn() *EndTurn {
 	return engine.New(b.hot.moveArena(), endTurnKind, EndTurn{})
+}
+
+// commandSquares is where a prompt's commands' paths go: its hot
+// memory's, found once a prompt, or nil for a prompt people read.
+func (b *prompter) commandSquares() *[]Square {
+	if b.squares == nil && b.hot != nil {
+		b.squares = engine.Buffer(b.hot.moveArena(), moveSquareMem)
+	}
+	return b.squares
 }
