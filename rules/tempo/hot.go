@@ -29,6 +29,9 @@ type hotMemory struct {
 	// tallies is where each Step adds up what its events do, when a
 	// simulation asked for it (see TallySteps).
 	tallies *engine.Tallies
+	// partners is where finishExchange lists a combatant's grapple
+	// partners that are still standing, before dispose keeps them.
+	partners []string
 
 	// proofs are what the last Moves worked out for the options it
 	// listed in state listed (see proof). They hold while the state

@@ -373,18 +373,20 @@ func (d *decider) finishExchange() {
 			return o == nil || o.Down || o.Dead
 		}
 		e := Disposed{Status: c.Status, BoundWith: c.BoundWith, BoundWeapon: c.BoundWeapon, PinnedBy: c.PinnedBy}
-		if len(c.GrappledWith) > 0 {
-			// The partners still standing, listed in the step's memory.
-			ids := engine.Buffer(d.h.arena(), stepIDMem)
-			start := len(*ids)
-			for _, g := range c.GrappledWith {
-				if !gone(g) {
-					*ids = append(*ids, g)
-				}
+		if d.h != nil && len(c.GrappledWith) > 0 {
+			// dispose keeps a copy, so the list can be written in
+			// memory reused combatant after combatant.
+			e.GrappledWith = d.h.partners[:0]
+		}
+		for _, g := range c.GrappledWith {
+			if !gone(g) {
+				e.GrappledWith = append(e.GrappledWith, g)
 			}
-			if n := len(*ids); n > start {
-				e.GrappledWith = (*ids)[start:n:n]
-			}
+		}
+		if len(e.GrappledWith) == 0 {
+			e.GrappledWith = nil
+		} else if d.h != nil {
+			d.h.partners = e.GrappledWith
 		}
 		if e.BoundWith != "" && gone(e.BoundWith) {
 			e.BoundWith, e.BoundWeapon = "", ""
