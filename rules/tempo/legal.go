@@ -337,6 +337,8 @@ func (s *State) opponent(c *Combatant, id string, explain bool) (*Combatant, err
 	switch {
 	case t == nil || !t.Present:
 		return nil, refusal(explain, func() error { return refuse("there is no %q in the fight", id) })
+	case t.ID == c.ID:
+		return nil, refusal(explain, func() error { return refuse("%s cannot take itself as the target: name an opponent (R16, R21)", id) })
 	case !opponents(c, t):
 		return nil, refusal(explain, func() error { return refuse("%s is on %s's side", id, c.ID) })
 	case t.Dead:
