@@ -230,7 +230,7 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, r *rule, w *Weapon, fou
 		default:
 			if Dist(c.At, t.At) > w.Reach {
 				return refusal(explain, func() error {
-					return refuse("%s is %d squares away, beyond the %s's reach of %d (R21)", t.ID, Dist(c.At, t.At), w.Name, w.Reach)
+					return refuse("%s is %d squares away, beyond %s reach of %d (R21)", t.ID, Dist(c.At, t.At), whose(w), w.Reach)
 				})
 			}
 		}

@@ -209,11 +209,7 @@ func (s *State) outOfReach(reactor *Combatant, c *React) string {
 		if threat(*w) >= near {
 			return ""
 		}
-		whose := "the " + w.Name + "'s"
-		if w.Name == UnarmedName {
-			whose = "the bare hands'"
-		}
-		says = append(says, fmt.Sprintf("%s %s of %d", whose, word, threat(*w)))
+		says = append(says, fmt.Sprintf("%s %s of %d", whose(w), word, threat(*w)))
 	}
 	if len(says) == 0 {
 		return ""
@@ -236,6 +232,15 @@ func (s *State) noRetreat(reactor *Combatant, a Action) string {
 	}
 	return fmt.Sprintf("%s's move does not close in on %s: it ends %d squares from %s, and starts %d away",
 		actor.ID, reactor.ID, Dist(dest, reactor.At), reactor.ID, Dist(actor.At, reactor.At))
+}
+
+// whose names w as the owner of its reach or range, for messages: "the
+// sword's", or "the bare hands'".
+func whose(w *Weapon) string {
+	if w.Name == UnarmedName {
+		return "the bare hands'"
+	}
+	return "the " + w.Name + "'s"
 }
 
 // reactionWeapons says what a reaction is made with (R27).
