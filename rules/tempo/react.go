@@ -157,6 +157,13 @@ func (d *decider) refuseReaction(reactor *Combatant, c *React, opts []Reaction) 
 		return refuse("%s is %s, and %s is allowed only %s (R08); the reactions open to it: %s",
 			reactor.ID, reactor.Status, r.name, list(r.statuses, " or "), reactList(opts))
 	}
+	if r := rules(c.Action); r != nil && r.kind == reactive && c.Weapon == "" {
+		var buf [4]*Weapon
+		if len(appendReactionWeaponRefs(buf[:0], reactor, c.Action)) == 0 {
+			return refuse("%s cannot %s: %s takes %s, and %s has none (R27); the reactions open to it: %s",
+				reactor.ID, c.Action, r.name, reactionWeapons(c.Action), reactor.ID, reactList(opts))
+		}
+	}
 	if r := rules(c.Action); r != nil && r.kind == reactive && c.Weapon != "" {
 		if _, ok := reactor.weapon(c.Weapon); !ok {
 			return refuse("%s wields no %q (wielded: %s); the reactions open to it: %s", reactor.ID, c.Weapon, weaponList(reactor), reactList(opts))
