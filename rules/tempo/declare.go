@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // Declare: the actor declares a proactive action (R03 step 1).
@@ -84,13 +83,13 @@ func (d *decider) declare(c *Declare) error {
 			return err
 		}
 	}
-	decl.Path = parts.Keep(d.h.stepSquares(), decl.Path) // the command's, or the search's
+	decl.Path = engine.Slice(d.h.arena(), stepSquareMem, decl.Path) // the command's, or the search's
 	var cands []string
 	if d.h == nil {
 		d.s.Exchange = &Exchange{Actor: actor.ID, Act: decl}
 		cands = d.s.candidates(nil, actor, d.work)
 	} else {
-		ids := d.h.stepIDs()
+		ids := engine.Buffer(d.h.arena(), stepIDMem)
 		// Field by field: cheaper than an Exchange made and copied.
 		x := &d.h.probe
 		x.Actor, x.Act, x.Candidates, x.Asked, x.Reactions = actor.ID, decl, nil, 0, nil

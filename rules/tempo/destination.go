@@ -53,18 +53,12 @@ func (d *decider) destination(c *Destination) error {
 	if !slices.Contains(squares, *c.To) {
 		return refuse("%s cannot end its %s on %v; %s", who.ID, choiceName(ch.Kind), *c.To, choiceRule(ch.Kind))
 	}
-	e := Chose{Combatant: who.ID}
-	if d.h == nil {
-		to := *c.To
-		e.To, e.Path = &to, r.path(to)
-	} else {
-		squares := d.h.stepSquares()
-		e.To = keepSquare(squares, *c.To)
-		start := len(*squares)
-		*squares = r.appendPath(*squares, *c.To)
-		if n := len(*squares); n > start {
-			e.Path = (*squares)[start:n:n]
-		}
+	e := Chose{Combatant: who.ID, To: engine.New(d.h.arena(), stepSquareMem, *c.To)}
+	buf := engine.Buffer(d.h.arena(), stepSquareMem)
+	start := len(*buf)
+	*buf = r.appendPath(*buf, *c.To)
+	if n := len(*buf); n > start {
+		e.Path = (*buf)[start:n:n]
 	}
 	d.emit(engine.New(d.h.arena(), choseKind, e))
 	d.settle()

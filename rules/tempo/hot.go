@@ -202,53 +202,18 @@ func (d *decider) proof(c Command) int {
 	return -1
 }
 
-// keepSquare returns a pointer to a copy of q for an event or command to
-// hold: in mem (hot memory, valid until its reset) when mem is set, else
-// a square of its own. A square handed out stays as it was when mem
-// grows: the holder keeps the old array, which nothing writes again.
-func keepSquare(mem *[]Square, q Square) *Square {
-	if mem == nil {
-		p := new(Square)
-		*p = q
-		return p
-	}
-	*mem = append(*mem, q)
-	return &(*mem)[len(*mem)-1]
-}
-
 // The slots of the arenas for what events and commands carry: an event's
 // squares (their paths, and the square a Chose names), ids and choices,
 // and the squares of a command (their paths, and the square a
-// Destination names).
+// Destination names). engine.New, engine.Slice and engine.Buffer make
+// them in h.arena() or h.moveArena(), or as memory of their own on the
+// table's path, where those arenas are nil.
 var (
 	stepSquareMem = engine.AddScratch[Square](events)
 	stepIDMem     = engine.AddScratch[string](events)
 	stepChoiceMem = engine.AddScratch[Choice](events)
 	moveSquareMem = engine.AddScratch[Square](commands)
 )
-
-// stepSquares, stepIDs and stepChoices return the buffers of h's events
-// arena where an event's squares, ids and choices go, nil when h is nil.
-func (h *hotMemory) stepSquares() *[]Square {
-	if h == nil {
-		return nil
-	}
-	return engine.Buffer(h.arena(), stepSquareMem)
-}
-
-func (h *hotMemory) stepIDs() *[]string {
-	if h == nil {
-		return nil
-	}
-	return engine.Buffer(h.arena(), stepIDMem)
-}
-
-func (h *hotMemory) stepChoices() *[]Choice {
-	if h == nil {
-		return nil
-	}
-	return engine.Buffer(h.arena(), stepChoiceMem)
-}
 
 // newExchange returns the exchange of a state Step changes, emptied, its
 // slices' memory kept.
@@ -342,8 +307,8 @@ func copyInto(dst, s *State, view bool) {
 type prompter struct {
 	p   *engine.Prompt[Command]
 	hot *hotMemory // lean when set
-	// squares is where the options' commands' squares go: hot's, found
-	// on first need (see squares); nil for people.
+	// squares is where the options' commands' paths go: hot's, found on
+	// first need (see commandSquares); nil for people.
 	squares *[]Square
 	// work is the memory of the prompt's searches: hot's, or one of the
 	// prompt's own for people.
@@ -380,9 +345,7 @@ func (b *prompter) addLabelled(c Command, label func() string) {
 // copied.
 func (b *prompter) declare(v *Declare) *Declare {
 	d := engine.New(b.hot.moveArena(), declareKind, *v)
-	if v.Path != nil {
-		d.Path = parts.Keep(b.commandSquares(), v.Path)
-	}
+	d.Path = parts.Keep(b.commandSquares(), v.Path)
 	return d
 }
 
@@ -391,7 +354,7 @@ func (b *prompter) declare(v *Declare) *Declare {
 func (b *prompter) destination(q *Square) *Destination {
 	d := engine.New(b.hot.moveArena(), destinationKind, Destination{})
 	if q != nil {
-		d.To = keepSquare(b.commandSquares(), *q)
+		d.To = engine.New(b.hot.moveArena(), moveSquareMem, *q)
 	}
 	return d
 }
@@ -401,8 +364,8 @@ func (b *prompter) endTurn() *EndTurn {
 	return engine.New(b.hot.moveArena(), endTurnKind, EndTurn{})
 }
 
-// commandSquares is where a prompt's commands' squares go: its hot
-// memory's, or nil for a prompt people read.
+// commandSquares is where a prompt's commands' paths go: its hot
+// memory's, found once a prompt, or nil for a prompt people read.
 func (b *prompter) commandSquares() *[]Square {
 	if b.squares == nil && b.hot != nil {
 		b.squares = engine.Buffer(b.hot.moveArena(), moveSquareMem)

@@ -120,18 +120,12 @@ func (d *decider) rollInitiative() {
 		}
 	}
 	slices.SortStableFunc(es, func(a, b entry) int { return compare(&b, &a) })
-	ids := d.h.stepIDs()
-	var order []string
-	if ids == nil {
-		order = make([]string, len(es))
-	} else {
-		start := len(*ids)
-		*ids = append(*ids, make([]string, len(es))...)
-		order = (*ids)[start:len(*ids):len(*ids)]
+	ids := engine.Buffer(d.h.arena(), stepIDMem)
+	start := len(*ids)
+	for _, e := range es {
+		*ids = append(*ids, e.id)
 	}
-	for i, e := range es {
-		order[i] = e.id
-	}
+	order := (*ids)[start:len(*ids):len(*ids)]
 	d.emit(engine.New(d.h.arena(), orderSetKind, OrderSet{Order: order}))
 }
 

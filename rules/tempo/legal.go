@@ -230,7 +230,7 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, r *rule, w *Weapon, fou
 		default:
 			if Dist(c.At, t.At) > w.Reach {
 				return refusal(explain, func() error {
-					return refuse("%s is %d squares away, beyond the %s's reach of %d (R21)", t.ID, Dist(c.At, t.At), w.Name, w.Reach)
+					return refuse("%s is %d squares away, beyond %s reach of %d (R21)", t.ID, Dist(c.At, t.At), whose(w), w.Reach)
 				})
 			}
 		}
@@ -337,6 +337,8 @@ func (s *State) opponent(c *Combatant, id string, explain bool) (*Combatant, err
 	switch {
 	case t == nil || !t.Present:
 		return nil, refusal(explain, func() error { return refuse("there is no %q in the fight", id) })
+	case t.ID == c.ID:
+		return nil, refusal(explain, func() error { return refuse("%s cannot take itself as the target: name an opponent (R16, R21)", id) })
 	case !opponents(c, t):
 		return nil, refusal(explain, func() error { return refuse("%s is on %s's side", id, c.ID) })
 	case t.Dead:

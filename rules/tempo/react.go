@@ -153,6 +153,17 @@ func (d *decider) refuseReaction(reactor *Combatant, c *React, opts []Reaction) 
 		return refuse("%s cannot %s now: %s answers only %s, not %s (R09); the reactions open to it: %s",
 			reactor.ID, c.Action, r.name, list(rulesNames(r.respondsTo), " or "), rules(public(d.s.Exchange.Act.Action)).name, reactList(opts))
 	}
+	if r := rules(c.Action); r != nil && r.kind == reactive && !r.allowed(reactor.Status) {
+		return refuse("%s is %s, and %s is allowed only %s (R08); the reactions open to it: %s",
+			reactor.ID, reactor.Status, r.name, list(r.statuses, " or "), reactList(opts))
+	}
+	if r := rules(c.Action); r != nil && r.kind == reactive && c.Weapon == "" {
+		var buf [4]*Weapon
+		if len(appendReactionWeaponRefs(buf[:0], reactor, c.Action)) == 0 {
+			return refuse("%s cannot %s: %s takes %s, and %s has none (R27); the reactions open to it: %s",
+				reactor.ID, c.Action, r.name, reactionWeapons(c.Action), reactor.ID, reactList(opts))
+		}
+	}
 	if r := rules(c.Action); r != nil && r.kind == reactive && c.Weapon != "" {
 		if _, ok := reactor.weapon(c.Weapon); !ok {
 			return refuse("%s wields no %q (wielded: %s); the reactions open to it: %s", reactor.ID, c.Weapon, weaponList(reactor), reactList(opts))
@@ -169,6 +180,9 @@ func (d *decider) refuseReaction(reactor *Combatant, c *React, opts []Reaction) 
 	}
 	if why := d.s.outOfReach(reactor, c); why != "" {
 		return refuse("%s cannot %s%s now: %s (R27); the reactions open to it: %s", reactor.ID, c.Action, withWeapon(c.Weapon), why, reactList(opts))
+	}
+	if why := d.s.noRetreat(reactor, c.Action); why != "" {
+		return refuse("%s (R27); the reactions open to it: %s", why, reactList(opts))
 	}
 	return refuse("%s cannot %s%s now; the reactions open to it: %s", reactor.ID, c.Action, withWeapon(c.Weapon), reactList(opts))
 }
@@ -202,16 +216,38 @@ func (s *State) outOfReach(reactor *Combatant, c *React) string {
 		if threat(*w) >= near {
 			return ""
 		}
-		whose := "the " + w.Name + "'s"
-		if w.Name == UnarmedName {
-			whose = "the bare hands'"
-		}
-		says = append(says, fmt.Sprintf("%s %s of %d", whose, word, threat(*w)))
+		says = append(says, fmt.Sprintf("%s %s of %d", whose(w), word, threat(*w)))
 	}
 	if len(says) == 0 {
 		return ""
 	}
 	return fmt.Sprintf("%s comes no nearer than %d squares, beyond %s", actor.ID, near, strings.Join(says, " and "))
+}
+
+// noRetreat says, for a Retreat that reactor may make in its status but
+// that R27 refuses, that the move does not close in on it and how far it
+// starts and ends; "" otherwise.
+func (s *State) noRetreat(reactor *Combatant, a Action) string {
+	x := s.Exchange
+	actor := s.combatant(x.Actor)
+	if a != Retreat || actor == nil || !rules(a).allowed(reactor.Status) || s.eligible(reactor, actor, a, &noWeapon) {
+		return ""
+	}
+	dest := actor.At
+	if n := len(x.Act.Path); n > 0 {
+		dest = x.Act.Path[n-1]
+	}
+	return fmt.Sprintf("%s's move does not close in on %s: it ends %d squares from %s, and starts %d away",
+		actor.ID, reactor.ID, Dist(dest, reactor.At), reactor.ID, Dist(actor.At, reactor.At))
+}
+
+// whose names w as the owner of its reach or range, for messages: "the
+// sword's", or "the bare hands'".
+func whose(w *Weapon) string {
+	if w.Name == UnarmedName {
+		return "the bare hands'"
+	}
+	return "the " + w.Name + "'s"
 }
 
 // reactionWeapons says what a reaction is made with (R27).

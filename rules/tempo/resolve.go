@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // party is one side of an exchange's resolution: the actor's action (or
@@ -144,7 +143,7 @@ func (d *decider) resolve() {
 		}
 	}
 	if len(choices) > 0 {
-		d.emit(engine.New(d.h.arena(), destinationsPendingKind, DestinationsPending{Choices: parts.Keep(d.h.stepChoices(), choices)}))
+		d.emit(engine.New(d.h.arena(), destinationsPendingKind, DestinationsPending{Choices: engine.Slice(d.h.arena(), stepChoiceMem, choices)}))
 	}
 }
 
@@ -253,7 +252,7 @@ func (d *decider) actorEffects(act *party) (Choice, bool) {
 		// The grappler closes in beside its partner (R20, R40).
 		if at, ok := s.closeIn(a, t); ok && at != a.At {
 			one := [1]Square{at}
-			d.emit(engine.New(d.h.arena(), movedKind, Moved{Combatant: a.ID, Path: parts.Keep(d.h.stepSquares(), one[:])}))
+			d.emit(engine.New(d.h.arena(), movedKind, Moved{Combatant: a.ID, Path: engine.Slice(d.h.arena(), stepSquareMem, one[:])}))
 		}
 		d.dispose(a, Disposed{Status: Grappled, GrappledWith: []string{t.ID}})
 		d.dispose(t, Disposed{Status: Grappled, GrappledWith: []string{a.ID}})
@@ -280,7 +279,7 @@ func (d *decider) keepSquares(path []Square) []Square {
 	if d.h == nil {
 		return path
 	}
-	return parts.Keep(d.h.stepSquares(), path)
+	return engine.Slice(d.h.arena(), stepSquareMem, path)
 }
 
 // stopAt is where a failed Move ends once a reaction has hit it: the
@@ -307,7 +306,7 @@ func (s *State) stopAt(mover *Combatant, path []Square, hits []Hit) []Square {
 func (d *decider) dispose(c *Combatant, e Disposed) {
 	e.Combatant = c.ID
 	if d.h != nil {
-		e.GrappledWith = parts.Keep(d.h.stepIDs(), e.GrappledWith)
+		e.GrappledWith = engine.Slice(d.h.arena(), stepIDMem, e.GrappledWith)
 	}
 	d.emit(engine.New(d.h.arena(), disposedKind, e))
 }

@@ -72,7 +72,7 @@ type WeaponSpec struct {
 	Range         int    `yaml:"range,omitempty" min:"0" max:"1000" doc:"ranged: squares it shoots"`
 	AttackSpeed   int    `yaml:"attack_speed,omitempty" min:"0" max:"1000" doc:"ranged: a target farther than this may dodge"`
 	Hands         int    `yaml:"hands,omitempty" min:"1" max:"2" doc:"default 1"`
-	CanParry      *bool  `yaml:"can_parry,omitempty" doc:"default: melee yes, ranged no"`
+	CanParry      *bool  `yaml:"can_parry,omitempty" doc:"melee only (default yes); a ranged weapon never parries"`
 	Defence       int    `yaml:"defence,omitempty" min:"0" max:"50" doc:"a shield's Combat Defence"`
 }
 
@@ -377,6 +377,9 @@ func (ws WeaponSpec) weapon(path string, bad func(string, string, ...any)) Weapo
 		}
 		if ws.Defence != 0 {
 			bad(path+".defence", "%d: defence is a shield's, and a shield is a melee weapon (R36)", ws.Defence)
+		}
+		if w.CanParry {
+			bad(path+".can_parry", "a parry takes a melee weapon, put between the blow and its bearer; a ranged weapon cannot parry (R27)")
 		}
 	default:
 		bad(path+".kind", "%q: a weapon is melee or ranged (unarmed is always there)", ws.Kind)

@@ -155,13 +155,15 @@ func TestSpecRefusesEveryoneJoiningLate(t *testing.T) {
 
 // TestSpecRefusesAnotherKindsWeaponFields checks that a weapon giving a
 // field only the other kind of weapon reads (a melee weapon's range or
-// attack speed, a ranged weapon's reach or a shield's defence) is refused
-// at that field, rather than the field being ignored or a bow raising its
-// bearer's Combat Defence (R21, R27, R36).
+// attack speed, a ranged weapon's reach, a shield's defence or a parry) is
+// refused at that field, rather than the field being ignored, a bow raising
+// its bearer's Combat Defence or a bow parrying, which takes a melee
+// weapon (R21, R27, R36).
 func TestSpecRefusesAnotherKindsWeaponFields(t *testing.T) {
+	yes := true
 	sp := &Spec{Combatants: []CombatantSpec{
 		{ID: "ann", Side: "red", Weapons: []WeaponSpec{{Name: "staff", Kind: "melee", AP: 3, Damage: "1d6", Range: 5, AttackSpeed: 3}}},
-		{ID: "bob", Side: "blue", X: 1, Weapons: []WeaponSpec{{Name: "bow", Kind: "ranged", AP: 4, Damage: "1d6", Range: 30, Reach: 2, Defence: 1}}},
+		{ID: "bob", Side: "blue", X: 1, Weapons: []WeaponSpec{{Name: "bow", Kind: "ranged", AP: 4, Damage: "1d6", Range: 30, Reach: 2, Defence: 1, CanParry: &yes}}},
 	}}
 	_, err := sp.State()
 	want := map[string]string{
@@ -169,6 +171,7 @@ func TestSpecRefusesAnotherKindsWeaponFields(t *testing.T) {
 		"combatants[0].weapons[0].attack_speed": "attack speed is a ranged weapon's",
 		"combatants[1].weapons[0].reach":        "a ranged weapon shoots within its range",
 		"combatants[1].weapons[0].defence":      "defence is a shield's",
+		"combatants[1].weapons[0].can_parry":    "a parry takes a melee weapon",
 	}
 	wantFieldProblems(t, err, want)
 }
