@@ -45,9 +45,9 @@ type fight[S, C, E any] struct {
 	shadowPrompt engine.Prompt[C]
 	shadowEvents []E
 	shadowing    bool
-	// kept is a Clone of the shadow state after its last Step, and
-	// keptJSON its JSON then: a Clone is a state of its own, so that
-	// nothing the shadow does after changes it.
+	// kept is a Clone of the shadow state after the Step of the last
+	// decision checked in depth, and keptJSON its JSON then: a Clone is a
+	// state of its own, so that nothing the shadow does after changes it.
 	kept     *S
 	keptJSON []byte
 }
@@ -505,11 +505,14 @@ func (f *fight[S, C, E]) checkEvents(before *S, events []E) *failure {
 // with the dice the decision drew. With compare set, or at the end of the
 // fight, the shadow must be the live state.
 func (f *fight[S, C, E]) stepShadow(actor string, k int, compare bool) *failure {
-	// The state copied into itself, through a Clone, as exact odds copy a
-	// situation into the state a dice path steps on: what the copy puts
-	// in the state's hot memory must not reach the Clones made after.
-	again := f.g.Clone(&f.shadow)
-	engine.ScratchInto(f.g, &f.shadow, &again)
+	if compare {
+		// The state copied into itself, through a Clone, as exact odds
+		// copy a situation into the state a dice path steps on: what the
+		// copy puts in the state's hot memory must not reach the Clones
+		// made after.
+		again := f.g.Clone(&f.shadow)
+		engine.ScratchInto(f.g, &f.shadow, &again)
+	}
 	engine.Moves(f.g, &f.shadow, &f.shadowPrompt)
 	if k >= len(f.shadowPrompt.Options) {
 		return f.fail("stepping as a simulation: Moves gives %d options on the shadow state, and option %d was taken", len(f.shadowPrompt.Options), k)
@@ -526,6 +529,26 @@ func (f *fight[S, C, E]) stepShadow(actor string, k int, compare bool) *failure 
 	if err != nil {
 		return f.fail("stepping as a simulation: Step refused option %d (%s), which Decide accepted: %v", k, f.format(c), err)
 	}
+	if fail := f.keepShadow(compare); fail != nil {
+		return fail
+	}
+	if !compare && engine.NextKind(f.g, f.enc.State()) != engine.End {
+		return nil
+	}
+	live, _ := marshal(f.enc.State())
+	if got, _ := marshal(&f.shadow); !bytes.Equal(got, live) {
+		return f.fail("stepping as a simulation (Step on the commands Moves lists, memory reused) leaves another state than the encounter:\nstepped %s\nlive    %s", got, live)
+	}
+	return nil
+}
+
+// keepShadow checks, at a decision checked in depth (compare), that the
+// Clone of the shadow state kept at the last such decision is as it was
+// then, however the shadow stepped on since, and keeps a new one.
+func (f *fight[S, C, E]) keepShadow(compare bool) *failure {
+	if !compare {
+		return nil
+	}
 	if f.kept != nil {
 		if got, _ := marshal(f.kept); !bytes.Equal(got, f.keptJSON) {
 			return f.fail("a Clone of the simulation's state changed as the state went on (Clone shares memory that Step, ScratchInto or their hot memory write again):\nnow  %s\nthen %s", got, f.keptJSON)
@@ -534,13 +557,6 @@ func (f *fight[S, C, E]) stepShadow(actor string, k int, compare bool) *failure 
 	kept := f.g.Clone(&f.shadow)
 	f.kept = &kept
 	f.keptJSON, _ = marshal(f.kept)
-	if !compare && engine.NextKind(f.g, f.enc.State()) != engine.End {
-		return nil
-	}
-	live, _ := marshal(f.enc.State())
-	if got, _ := marshal(&f.shadow); !bytes.Equal(got, live) {
-		return f.fail("stepping as a simulation (Step on the commands Moves lists, memory reused) leaves another state than the encounter:\nstepped %s\nlive    %s", got, live)
-	}
 	return nil
 }
 
