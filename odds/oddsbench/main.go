@@ -77,7 +77,7 @@ func run(w io.Writer, args []string) error {
 	fs.DurationVar(&c.timeout, "timeout", time.Minute, "the time budget of one prompt's odds (Options.Timeout); past it options are estimated, so that a loaded machine changes the answers: keep it long")
 	fs.IntVar(&c.at, "at", -1, "time only this decision of each fight (the others are played without odds), to profile one prompt")
 	fs.IntVar(&c.repeat, "repeat", 1, "compute each prompt's odds this many times (the last is reported), for a profile of one prompt with -at")
-	fs.BoolVar(&c.why, "why", false, "say why each option of the slowest prompts was estimated")
+	fs.BoolVar(&c.why, "why", false, "list each option of the slowest prompts: its status, its dice paths, and why it was estimated")
 	fs.StringVar(&profile, "cpuprofile", "", "write a CPU profile of the odds to `FILE`")
 	fs.StringVar(&memProfile, "memprofile", "", "write a profile of the memory allocated to `FILE`, every allocation sampled")
 	if err := fs.Parse(args); err != nil {
@@ -177,8 +177,9 @@ type prompt struct {
 	// counts the options exact or partial with at most 1e-6 left out.
 	uncovered float64
 	fine      int
-	// estimated are the estimated options' commands, with why.
-	estimated []string
+	// options are the options' commands, each with its status, its dice
+	// paths and, for an estimate, why.
+	options []string
 	// nothing counts the estimated options with nothing exact.
 	nothing int
 	paths   int
@@ -242,13 +243,17 @@ func (b *bench) walk(progress io.Writer, c config) (*results, error) {
 							continue
 						}
 						pr.paths += h.Report.Paths
+						if h.Report.Estimate == nil {
+							u, _ := h.Report.Uncovered.Float64()
+							pr.options = append(pr.options, fmt.Sprintf("%s: %s (%d dice paths, %d situations, %.2g left out)", h.Status, h.Command, h.Report.Paths, h.Report.Situations, u))
+						}
 						if h.Report.Estimate != nil {
 							pr.samples += h.Report.Estimate.Samples
 							e := h.Report.Estimate
 							if e.Exact == 0 {
 								pr.nothing++
 							}
-							pr.estimated = append(pr.estimated, fmt.Sprintf("%s: %s (%.0f%% exact, %d samples)", h.Command, e.Reason, 100*e.Exact, e.Samples))
+							pr.options = append(pr.options, fmt.Sprintf("estimated: %s: %s (%d dice paths, %.0f%% exact, %d samples)", h.Command, e.Reason, h.Report.Paths, 100*e.Exact, e.Samples))
 							for _, x := range []float64{half(h.Report.Interval(h.Hit)), half(h.Report.Interval(h.Down))} {
 								pr.margin = math.Max(pr.margin, x)
 							}
@@ -350,8 +355,8 @@ func (r *results) write(w io.Writer, c config) {
 			fmt.Fprintf(w, "  %8s (CPU %8s)  %s decision %d (%s): %d options %v, %d dice paths, %d samples\n",
 				p.took.Round(10*time.Microsecond), p.cpu.Round(10*time.Microsecond), p.encounter, p.decision, p.actor, total(p.statuses), p.statuses, p.paths, p.samples)
 			if c.why {
-				for _, e := range p.estimated {
-					fmt.Fprintf(w, "      estimated: %s\n", e)
+				for _, o := range p.options {
+					fmt.Fprintf(w, "      %s\n", o)
 				}
 			}
 		}
