@@ -74,5 +74,6 @@
 // them, as bundled encounter names are shared by every ruleset), and in
 // the paths and encounter names of the tests. The section "Starting from
 // a copy of the reference" of docs/writing-a-ruleset.md lists what to
-// change in each.
+// change in each, and what a ruleset without Speed, Secrets or a starting
+// state deletes (hot.go, secrets.go, start.go).
 package reference
