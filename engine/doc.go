@@ -25,7 +25,8 @@
 // A ruleset package exports a Plugin: its Game, a one-line summary, its
 // encounter spec and its bundled content. Package catalog lists the
 // plugins fray offers (catalog.All): it makes a RulesetInfo of each for
-// its Registry and hands each Game to the simulator and the exact odds. To write a ruleset, copy rules/reference and follow
+// its Registry and hands each Game to the simulator and the exact odds.
+// To write a ruleset, copy rules/reference and follow
 // docs/writing-a-ruleset.md; package engine/enginetest is the conformance
 // suite it runs.
 //

@@ -13,11 +13,13 @@
 //
 // The starting states are best the ruleset's bundled encounters, loaded
 // as fray loads them, by a scenariotest.Loader (package
-// fray/scenario/scenariotest), as rules/reference/conformance_test.go does:
+// fray/scenario/scenariotest), whose Setups gives a setup per bundled
+// encounter named, as rules/reference/conformance_test.go does:
 //
-//	var bundled = scenariotest.Loader[mygame.State, mygame.Command, mygame.Event]{Info: mygame.Info()}.Bundled
+//	var loader = scenariotest.Loader[mygame.State, mygame.Command, mygame.Event]{Info: mygame.Info()}
 //	...
-//	{Name: "ambush", State: bundled(t, "mygame_ambush")},
+//	setups := loader.Setups(t, "mygame_ambush", "mygame_duel")
+//	enginetest.Conformance(t, mygame.Rules{}, setups, enginetest.Options{Seed: 1})
 //
 // Conformance fails unless every fight passes and more than one side wins
 // some (a draw counting as a side), so give it setups whose fights can go
@@ -261,9 +263,9 @@ func Scale(n int) int {
 }
 
 // Fights scales n, the number of fights of a conformance test's long run,
-// as Scale does: a ruleset's TestConformance asks for
-// enginetest.Fights(10000) and plays 1,000 fights under a plain go test,
-// 10,000 with FRAY_LONG=1 and 100 with -short.
+// as Scale does: Conformance asks for Fights(10000) when Options.Fights is
+// 0, as a ruleset's TestConformance leaves it, and so plays 1,000 fights
+// under a plain go test, 10,000 with FRAY_LONG=1 and 100 with -short.
 func Fights(n int) int {
 	return Scale(n)
 }
