@@ -2,7 +2,7 @@
 // adapters that run it: the registry that loads its files, its simulator
 // and its exact-odds calculator. The command line, the server's tests, the
 // odds benchmark and the load generator all take their rulesets from here,
-// so a new ruleset added to New's list is offered and tested everywhere.
+// so a new ruleset added to All's list is offered and tested everywhere.
 package catalog
 
 import (
