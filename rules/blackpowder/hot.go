@@ -46,8 +46,12 @@ type hotMemory struct {
 	// listedActor are the state and the combatant they were listed for,
 	// nil once that state changes.
 	// listedOptions are the options of that prompt.
-	strikes       []listedStrike
-	offers        offers
+	strikes []listedStrike
+	offers  offers
+	// answers are where a reaction prompt's answers are among its
+	// options, when hasAnswers is set (see answered).
+	answers       answers
+	hasAnswers    bool
 	listedState   *State
 	listedActor   string
 	listedOptions []engine.Option[Command]

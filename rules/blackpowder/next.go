@@ -88,7 +88,7 @@ func moves(s *State, p *engine.Prompt[Command]) {
 	h := s.hotMemory()
 	h.Moves().Reset()
 	h.strikes = h.strikes[:0]
-	h.offers = offers{}
+	h.offers, h.hasAnswers = offers{}, false
 	h.forgetListed()
 	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
 	b := prompter{p: p, lean: true, hot: h}
@@ -537,6 +537,7 @@ func pendingPrompt(s *State, b *prompter) {
 		b.add(take, "take the critical re-roll")
 		decline := engine.New(b.arena(), criticalKind, Critical{Take: false})
 		b.add(decline, "no critical")
+		b.answered(s, answers{critical: 0, opportunity: -1, dodge: -1, parry: -1, take: -1})
 		return
 	}
 	w := pendingWeapon(a, p)
@@ -547,10 +548,13 @@ func pendingPrompt(s *State, b *prompter) {
 	} else {
 		b.add(&Dodge{})
 	}
+	ans := answers{critical: -1, opportunity: -1, dodge: 0, parry: -1, take: 1}
 	if canParry(a, t, p) {
 		b.add(&Parry{}, "parry")
+		ans.parry, ans.take = 1, 2
 	}
 	b.add(&Take{}, "take the hit")
+	b.answered(s, ans)
 }
 
 // reactionPrompt asks the first in a declaration's queue whether to answer
@@ -625,6 +629,7 @@ func reactionPrompt(s *State, b *prompter) {
 		}
 		b.add(&OpportunityAttack{}, "opportunity attack on ", a.Name, " with the ", c.weapon().Name)
 		b.add(&Decline{}, "let it go")
+		b.answered(s, answers{critical: -1, opportunity: 0, dodge: -1, parry: -1, take: -1})
 		return
 	}
 	for _, o := range b.heldOptions(s, c) {

@@ -45,14 +45,20 @@ func (Tactical) Choose(s *State, p *engine.Prompt[Command], _ dice.Source) Comma
 		return nil
 	}
 	fallback := p.Options[max(p.Default, 0)].Command
+	if p.Actor == engine.GM || p.Kind == engine.Ruling || len(p.Options) == 1 {
+		return fallback
+	}
 	me := s.combatant(p.Actor)
-	if p.Actor == engine.GM || p.Kind == engine.Ruling || me == nil || len(p.Options) == 1 {
+	if me == nil {
 		return fallback
 	}
 	if p.Kind == engine.Act {
 		return act(s, me, p, fallback) // answers are never among a turn's options
 	}
-	ans := answersOf(p)
+	ans, listed := listedAnswers(s, p)
+	if !listed {
+		ans = answersOf(p)
+	}
 	if ans.critical >= 0 {
 		return p.Options[ans.critical].Command
 	}
