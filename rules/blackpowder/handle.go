@@ -61,6 +61,35 @@ func (b *prompter) answered(s *State, a answers) {
 	h.listedFor(s, b.p.Actor, b.p)
 }
 
+// listedRoll is what Moves worked out for an initiative prompt: the group
+// that rolls next and its roller, by roster position, plus one (the zero
+// value records nothing).
+type listedRoll struct{ group, roller int }
+
+// rolls records, for a policy's initiative prompt, the group at index gi
+// that rolls next and roller, who rolls for it: initiative takes them
+// rather than looking for them again when the roller answers that very
+// prompt.
+func (b *prompter) rolls(s *State, gi int, roller *Combatant) {
+	if !b.lean {
+		return
+	}
+	h := b.hot
+	h.roll = listedRoll{group: gi + 1, roller: s.indexOf(roller) + 1}
+	h.listedFor(s, b.p.Actor, b.p)
+}
+
+// listedRoll returns the group and roller Moves found for the initiative
+// prompt who answers, when it is the prompt's roller in the state Moves
+// listed it for (see rolls); nil otherwise, and initiative looks.
+func (r *run) listedRoll(who string) (*Group, *Combatant) {
+	if !r.proved || r.hot.roll.group == 0 || !identical(who, r.provedFor) {
+		return nil, nil
+	}
+	k := r.hot.roll
+	return &r.s.Groups[k.group-1], &r.s.Combatants[k.roller-1]
+}
+
 // indexOf is the roster position of c, a combatant of s.
 func (s *State) indexOf(c *Combatant) int {
 	for i := range s.Combatants {

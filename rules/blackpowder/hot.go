@@ -49,9 +49,11 @@ type hotMemory struct {
 	strikes []listedStrike
 	offers  offers
 	// answers are where a reaction prompt's answers are among its
-	// options, when hasAnswers is set (see answered).
+	// options, when hasAnswers is set (see answered); roll is who rolls
+	// an initiative prompt's (see rolls).
 	answers       answers
 	hasAnswers    bool
+	roll          listedRoll
 	listedState   *State
 	listedActor   string
 	listedOptions []engine.Option[Command]

@@ -88,7 +88,7 @@ func moves(s *State, p *engine.Prompt[Command]) {
 	h := s.hotMemory()
 	h.Moves().Reset()
 	h.strikes = h.strikes[:0]
-	h.offers, h.hasAnswers = offers{}, false
+	h.offers, h.hasAnswers, h.roll = offers{}, false, listedRoll{}
 	h.forgetListed()
 	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
 	b := prompter{p: p, lean: true, hot: h}
@@ -130,12 +130,14 @@ func writePrompt(s *State, b *prompter) {
 		b.add(&Search{}, "search")
 		return
 	case stageInitiative:
-		g := s.Groups[s.nextInitiativeGroup()]
+		gi := s.nextInitiativeGroup()
+		g := &s.Groups[gi]
 		roller := s.initiativeRoller(g.ID)
 		p.Kind, p.Actor, p.Default = engine.Act, roller.ID, 0
 		b.ask(roller.Name, " rolls initiative for the ", g.ID, " group (Speed check)")
 		b.add(&RollInitiative{}, "roll initiative")
 		p.Others = s.tiedRollers(p.Others, roller) // A02: the group picks
+		b.rolls(s, gi, roller)
 		return
 	}
 	group := s.activeGroup()
