@@ -139,7 +139,7 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 			if !k.provokes && !r.s.Options.GMModifiers && !r.s.holdsOrAims() {
 				// Nobody may answer it (reactors): a blow in melee
 				// provokes nobody, and nobody holds or aims.
-				return r.attack(who, atk)
+				return r.strikeListed(who, atk, plainStrike, k)
 			}
 			break
 		}
