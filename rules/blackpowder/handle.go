@@ -79,10 +79,10 @@ func (b *prompter) rolls(s *State, gi int, roller *Combatant) {
 	h.listedFor(s, b.p.Actor, b.p)
 }
 
-// listedRoll returns the group and roller Moves found for the initiative
+// provedRoll returns the group and roller Moves found for the initiative
 // prompt who answers, when it is the prompt's roller in the state Moves
 // listed it for (see rolls); nil otherwise, and initiative looks.
-func (r *run) listedRoll(who string) (*Group, *Combatant) {
+func (r *run) provedRoll(who string) (*Group, *Combatant) {
 	if !r.proved || r.hot.roll.group == 0 || !identical(who, r.provedFor) {
 		return nil, nil
 	}
@@ -116,7 +116,10 @@ func (h *hotMemory) forgetListed() { h.listedState = nil }
 // the prompt it wrote (its options the very ones Moves wrote): every
 // attack among p's options, in their order, with what Moves worked out
 // for it, and what it recorded of the other options (see offer). ok is
-// false for any other prompt, whose options the caller reads itself.
+// false for any other prompt, whose options the caller reads itself. A
+// prompt that is not a turn's (a reaction's, whose answers Moves records,
+// or an initiative roll's) has neither attacks nor offers recorded, and
+// Tactical never asks.
 func listedStrikes(s *State, p *engine.Prompt[Command]) (strikes []listedStrike, o offers, ok bool) {
 	h := s.hot
 	if h == nil || h.listedState != s || !identical(p.Actor, h.listedActor) ||

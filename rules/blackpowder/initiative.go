@@ -20,7 +20,7 @@ var (
 func (*RollInitiative) isCommand() {}
 
 func (r *run) initiative(who string) error {
-	g, roller := r.listedRoll(who) // who rolls, when Moves found it in this very state
+	g, roller := r.provedRoll(who) // who rolls, when Moves found it in this very state
 	if g == nil {
 		var err error
 		if g, roller, err = r.roller(who); err != nil {
