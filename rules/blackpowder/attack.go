@@ -186,11 +186,7 @@ const noDraw = -2
 // one returned).
 func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStrike) error {
 	if l := r.listed(who, cmd, kind); l != nil {
-		c, t := &r.s.Combatants[l.attacker], &r.s.Combatants[l.tgt]
-		*k = aimedStrike{c: c, t: t, draw: noDraw, w: c.weapon(), difficulty: l.difficulty}
-		if kind := plainUse(k.w, c, t); kind != k.w.Kind {
-			k.as = kind
-		}
+		r.fromListed(l, k)
 		return nil
 	}
 	hold := kind == holdStrike
@@ -289,11 +285,30 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 	return nil
 }
 
+// fromListed writes to *k the attack Moves listed as l, which passes
+// strikeCheck with these very numbers.
+func (r *run) fromListed(l *listedStrike, k *aimedStrike) {
+	c, t := &r.s.Combatants[l.attacker], &r.s.Combatants[l.tgt]
+	*k = aimedStrike{c: c, t: t, draw: noDraw, w: c.weapon(), difficulty: l.difficulty}
+	if kind := plainUse(k.w, c, t); kind != k.w.Kind {
+		k.as = kind
+	}
+}
+
 // strike is an attack, a hold attempt or a stun attack (kind). Once
 // strikeCheck has passed it, it cannot fail.
 func (r *run) strike(who string, cmd *Attack, kind strikeKind) error {
+	return r.strikeListed(who, cmd, kind, nil)
+}
+
+// strikeListed is strike, given what Moves worked out for cmd when the
+// caller has found it already (listed), in place of strikeCheck's
+// checks; nil otherwise.
+func (r *run) strikeListed(who string, cmd *Attack, kind strikeKind, l *listedStrike) error {
 	var k aimedStrike
-	if err := r.strikeCheck(who, cmd, kind, &k); err != nil {
+	if l != nil {
+		r.fromListed(l, &k)
+	} else if err := r.strikeCheck(who, cmd, kind, &k); err != nil {
 		return err
 	}
 	hold, stun := kind == holdStrike, kind == stunStrike

@@ -136,6 +136,11 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 	case *Attack:
 		if k := r.listed(who, atk, plainStrike); k != nil {
 			c = &r.s.Combatants[k.attacker] // Moves proved it may act
+			if !k.provokes && !r.s.Options.GMModifiers && !r.s.holdsOrAims() {
+				// Nobody may answer it (reactors): a blow in melee
+				// provokes nobody, and nobody holds or aims.
+				return r.strikeListed(who, atk, plainStrike, k)
+			}
 			break
 		}
 		c, err = r.actingMember(who)

@@ -132,9 +132,9 @@ type DodgeRolled struct {
 }
 
 func (e *DodgeRolled) apply(s *State, _ *hotMemory) {
-	s.combatant(e.Target).Assist = 0
+	c := s.combatant(e.Target)
+	c.Assist = 0
 	if e.ActionSpent {
-		c := s.combatant(e.Target)
 		if c.Delayed {
 			c.Delayed, c.DelayedSpent = false, true
 		} else {

@@ -15,6 +15,10 @@ type listedStrike struct {
 	difficulty    int
 	// opt is the attack's place among the prompt's options.
 	opt int
+	// provokes is set when the attack is a shot or a throw, which gives
+	// hostile melee fighters within reach an opportunity attack (R34); a
+	// blow in melee provokes nobody, so that opportunists need not look.
+	provokes bool
 }
 
 // offers says which options that the tactical policy looks for before
@@ -38,7 +42,52 @@ func (b *prompter) listStrike(s *State, cmd *Attack, c *Combatant, w *Weapon, t 
 		return
 	}
 	h := b.hot
-	h.strikes = append(h.strikes, listedStrike{cmd: cmd, attacker: s.indexOf(c), tgt: ti, difficulty: attackDifficulty(s, c, as(w, plainUse(w, c, t)), t), opt: len(b.p.Options) - 1})
+	kind := plainUse(w, c, t)
+	h.strikes = append(h.strikes, listedStrike{cmd: cmd, attacker: s.indexOf(c), tgt: ti, difficulty: attackDifficulty(s, c, as(w, kind), t), opt: len(b.p.Options) - 1,
+		provokes: kind == KindRanged || kind == KindThrown || kind == KindGun})
+}
+
+// answered records, for a policy's prompt (lean), where the answers
+// Tactical looks for are among the options it has just listed, all of
+// them: a reaction prompt's dodge, parry and take, its critical re-roll or
+// its opportunity attack. The policy then reads them rather than the
+// options (see listedAnswers).
+func (b *prompter) answered(s *State, a answers) {
+	if !b.lean {
+		return
+	}
+	h := b.hot
+	h.answers, h.hasAnswers = a, true
+	h.listedFor(s, b.p.Actor, b.p)
+}
+
+// listedRoll is what Moves worked out for an initiative prompt: the group
+// that rolls next and its roller, by roster position, plus one (the zero
+// value records nothing).
+type listedRoll struct{ group, roller int }
+
+// rolls records, for a policy's initiative prompt, the group at index gi
+// that rolls next and roller, who rolls for it: initiative takes them
+// rather than looking for them again when the roller answers that very
+// prompt.
+func (b *prompter) rolls(s *State, gi int, roller *Combatant) {
+	if !b.lean {
+		return
+	}
+	h := b.hot
+	h.roll = listedRoll{group: gi + 1, roller: s.indexOf(roller) + 1}
+	h.listedFor(s, b.p.Actor, b.p)
+}
+
+// provedRoll returns the group and roller Moves found for the initiative
+// prompt who answers, when it is the prompt's roller in the state Moves
+// listed it for (see rolls); nil otherwise, and initiative looks.
+func (r *run) provedRoll(who string) (*Group, *Combatant) {
+	if !r.proved || r.hot.roll.group == 0 || !identical(who, r.provedFor) {
+		return nil, nil
+	}
+	k := r.hot.roll
+	return &r.s.Groups[k.group-1], &r.s.Combatants[k.roller-1]
 }
 
 // indexOf is the roster position of c, a combatant of s.
@@ -67,7 +116,10 @@ func (h *hotMemory) forgetListed() { h.listedState = nil }
 // the prompt it wrote (its options the very ones Moves wrote): every
 // attack among p's options, in their order, with what Moves worked out
 // for it, and what it recorded of the other options (see offer). ok is
-// false for any other prompt, whose options the caller reads itself.
+// false for any other prompt, whose options the caller reads itself. A
+// prompt that is not a turn's (a reaction's, whose answers Moves records,
+// or an initiative roll's) has neither attacks nor offers recorded, and
+// Tactical never asks.
 func listedStrikes(s *State, p *engine.Prompt[Command]) (strikes []listedStrike, o offers, ok bool) {
 	h := s.hot
 	if h == nil || h.listedState != s || !identical(p.Actor, h.listedActor) ||
@@ -75,6 +127,19 @@ func listedStrikes(s *State, p *engine.Prompt[Command]) (strikes []listedStrike,
 		return nil, offers{}, false
 	}
 	return h.strikes, h.offers, true
+}
+
+// listedAnswers returns where the answers are among p's options, as the
+// last Moves recorded them (see answered), when p is the prompt it wrote
+// in s; ok is false for any other prompt, or one whose answers Moves did
+// not record, whose options the caller reads itself.
+func listedAnswers(s *State, p *engine.Prompt[Command]) (a answers, ok bool) {
+	h := s.hot
+	if h == nil || !h.hasAnswers || h.listedState != s || !identical(p.Actor, h.listedActor) ||
+		len(p.Options) != len(h.listedOptions) || len(p.Options) == 0 || &p.Options[0] != &h.listedOptions[0] {
+		return answers{}, false
+	}
+	return h.answers, true
 }
 
 // listed returns what Moves worked out for cmd, an attack it listed in

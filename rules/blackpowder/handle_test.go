@@ -13,8 +13,10 @@ import (
 // TestListedStrikesHold plays fights the way a simulation does (Moves, the
 // tactical policy, Step on the same state) and checks at every decision
 // that each attack Moves listed passes strikeCheck, run in full, with the
-// numbers Moves recorded, and that Step, which takes those numbers, gives
-// the events Decide gives checking in full.
+// numbers Moves recorded (and provokes nobody when Moves says so), that
+// the answers and the initiative roller it recorded are those the prompt
+// and the rules find, and that Step, which takes what Moves recorded,
+// gives the events Decide gives checking in full.
 func TestListedStrikesHold(t *testing.T) {
 	fights := enginetest.Scale(200)
 	used := 0
@@ -52,6 +54,18 @@ func checkListed(t *testing.T, name string, initial State, seed uint64) int {
 			}
 			if got.c != &s.Combatants[k.attacker] || got.t != &s.Combatants[k.tgt] || got.draw != noDraw || got.difficulty != k.difficulty {
 				t.Fatalf("%s: listed attack on %s: Moves recorded %+v, strikeCheck finds %+v", where, k.cmd.Target, k, got)
+			}
+			if q := s.opportunists(nil, got.c, k.cmd); len(q) > 0 && !k.provokes {
+				t.Fatalf("%s: listed attack on %s provokes %v, which Moves did not record", where, k.cmd.Target, q)
+			}
+		}
+		if h.hasAnswers && answersOf(&p) != h.answers {
+			t.Fatalf("%s: Moves recorded answers %+v, the options have %+v", where, h.answers, answersOf(&p))
+		}
+		if h.roll.group != 0 {
+			g, roller, err := (&run{s: &s}).roller(p.Actor)
+			if err != nil || g != &s.Groups[h.roll.group-1] || roller != &s.Combatants[h.roll.roller-1] {
+				t.Fatalf("%s: Moves recorded roll %+v, initiative finds %v, %v, %v", where, h.roll, g, roller, err)
 			}
 		}
 		c := Tactical{}.Choose(&s, &p, choose)

@@ -41,10 +41,17 @@ type hotMemory struct {
 	// heldOptions lists what a holder of a delayed action could do, the
 	// attacks among which its interrupts are.
 	heldOptions []engine.Option[Command]
+	// answers are where the answers of the reaction prompt the last
+	// Moves wrote are among its options, when hasAnswers is set (see
+	// answered); roll is who rolls its initiative prompt's, when set (see
+	// rolls).
+	answers    answers
+	hasAnswers bool
+	roll       listedRoll
 	// strikes are the attacks the last Moves listed on a turn, with what
 	// it worked out for them (see listedStrike); listedState and
-	// listedActor are the state and the combatant they were listed for,
-	// nil once that state changes.
+	// listedActor are the state and the combatant they, or the answers or
+	// the roll, were listed for, nil once that state changes.
 	// listedOptions are the options of that prompt.
 	strikes       []listedStrike
 	offers        offers

@@ -20,8 +20,23 @@ var (
 func (*RollInitiative) isCommand() {}
 
 func (r *run) initiative(who string) error {
+	g, roller := r.provedRoll(who) // who rolls, when Moves found it in this very state
+	if g == nil {
+		var err error
+		if g, roller, err = r.roller(who); err != nil {
+			return err
+		}
+	}
+	die := r.d10()
+	r.emit(engine.New(r.arena(), initiativeRolledKind, InitiativeRolled{Group: g.ID, Roller: roller.ID, Die: die, Total: roller.speed(die)}))
+	return nil
+}
+
+// roller checks that who may roll initiative now and returns the group it
+// rolls for and who it is.
+func (r *run) roller(who string) (*Group, *Combatant, error) {
 	if r.s.stage() != stageInitiative {
-		return engine.Errorf(engine.NotAllowedNow, "initiative has been rolled")
+		return nil, nil, engine.Errorf(engine.NotAllowedNow, "initiative has been rolled")
 	}
 	g := &r.s.Groups[r.s.nextInitiativeGroup()]
 	roller := r.s.initiativeRoller(g.ID)
@@ -30,13 +45,11 @@ func (r *run) initiative(who string) error {
 		// them rolls (A02).
 		c := r.s.combatant(who)
 		if c == nil || c.Status != Active || !same(c.Group, g.ID) || c.Body != roller.Body {
-			return engine.Errorf(engine.NotYourTurn, "%s rolls the %s group's initiative, not %s: the lowest Body rolls (Body %d)", roller.Name, g.ID, who, roller.Body)
+			return nil, nil, engine.Errorf(engine.NotYourTurn, "%s rolls the %s group's initiative, not %s: the lowest Body rolls (Body %d)", roller.Name, g.ID, who, roller.Body)
 		}
 		roller = c
 	}
-	die := r.d10()
-	r.emit(engine.New(r.arena(), initiativeRolledKind, InitiativeRolled{Group: g.ID, Roller: roller.ID, Die: die, Total: roller.speed(die)}))
-	return nil
+	return g, roller, nil
 }
 
 // nextInitiativeGroup is the next group to roll: the players' first, then

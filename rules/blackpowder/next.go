@@ -88,9 +88,12 @@ func moves(s *State, p *engine.Prompt[Command]) {
 	h := s.hotMemory()
 	h.Moves().Reset()
 	h.strikes = h.strikes[:0]
-	h.offers = offers{}
+	h.offers, h.hasAnswers, h.roll = offers{}, false, listedRoll{}
 	h.forgetListed()
-	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
+	// The prompt reset field by field, its lists emptied in place: cheaper
+	// than a new prompt copied in.
+	p.Kind, p.Actor, p.Question, p.Default, p.Winner = "", "", "", 0, ""
+	p.Options, p.Others = p.Options[:0], p.Others[:0]
 	b := prompter{p: p, lean: true, hot: h}
 	writePrompt(s, &b)
 }
@@ -130,12 +133,14 @@ func writePrompt(s *State, b *prompter) {
 		b.add(&Search{}, "search")
 		return
 	case stageInitiative:
-		g := s.Groups[s.nextInitiativeGroup()]
+		gi := s.nextInitiativeGroup()
+		g := &s.Groups[gi]
 		roller := s.initiativeRoller(g.ID)
 		p.Kind, p.Actor, p.Default = engine.Act, roller.ID, 0
 		b.ask(roller.Name, " rolls initiative for the ", g.ID, " group (Speed check)")
 		b.add(&RollInitiative{}, "roll initiative")
 		p.Others = s.tiedRollers(p.Others, roller) // A02: the group picks
+		b.rolls(s, gi, roller)
 		return
 	}
 	group := s.activeGroup()
@@ -537,6 +542,7 @@ func pendingPrompt(s *State, b *prompter) {
 		b.add(take, "take the critical re-roll")
 		decline := engine.New(b.arena(), criticalKind, Critical{Take: false})
 		b.add(decline, "no critical")
+		b.answered(s, answers{critical: 0, opportunity: -1, dodge: -1, parry: -1, take: -1})
 		return
 	}
 	w := pendingWeapon(a, p)
@@ -547,10 +553,13 @@ func pendingPrompt(s *State, b *prompter) {
 	} else {
 		b.add(&Dodge{})
 	}
+	ans := answers{critical: -1, opportunity: -1, dodge: 0, parry: -1, take: 1}
 	if canParry(a, t, p) {
 		b.add(&Parry{}, "parry")
+		ans.parry, ans.take = 1, 2
 	}
 	b.add(&Take{}, "take the hit")
+	b.answered(s, ans)
 }
 
 // reactionPrompt asks the first in a declaration's queue whether to answer
@@ -625,6 +634,7 @@ func reactionPrompt(s *State, b *prompter) {
 		}
 		b.add(&OpportunityAttack{}, "opportunity attack on ", a.Name, " with the ", c.weapon().Name)
 		b.add(&Decline{}, "let it go")
+		b.answered(s, answers{critical: -1, opportunity: 0, dodge: -1, parry: -1, take: -1})
 		return
 	}
 	for _, o := range b.heldOptions(s, c) {

@@ -45,14 +45,20 @@ func (Tactical) Choose(s *State, p *engine.Prompt[Command], _ dice.Source) Comma
 		return nil
 	}
 	fallback := p.Options[max(p.Default, 0)].Command
+	if p.Actor == engine.GM || p.Kind == engine.Ruling || len(p.Options) == 1 {
+		return fallback
+	}
 	me := s.combatant(p.Actor)
-	if p.Actor == engine.GM || p.Kind == engine.Ruling || me == nil || len(p.Options) == 1 {
+	if me == nil {
 		return fallback
 	}
 	if p.Kind == engine.Act {
 		return act(s, me, p, fallback) // answers are never among a turn's options
 	}
-	ans := answersOf(p)
+	ans, listed := listedAnswers(s, p)
+	if !listed {
+		ans = answersOf(p)
+	}
 	if ans.critical >= 0 {
 		return p.Options[ans.critical].Command
 	}
@@ -188,6 +194,13 @@ func act(s *State, me *Combatant, p *engine.Prompt[Command], fallback Command) C
 			return c
 		}
 	}
+	if listed {
+		// The one attack on a conscious enemy, found without scoring it
+		// (bestAttack would choose it).
+		if i, ok := loneStrike(s, strikes); ok {
+			return commandAt(p, i)
+		}
+	}
 	if c := bestAttack(s, me, p, strikes, listed); c != nil {
 		return c
 	}
@@ -212,13 +225,11 @@ func act(s *State, me *Combatant, p *engine.Prompt[Command], fallback Command) C
 // bestAttack returns the attack option on the conscious enemy that scores
 // best, or nil when there is none. On the prompt Moves wrote (listed) it
 // scores strikes, the attacks Moves listed, with the targets and
-// difficulties it worked out; on any other it reads the options.
+// difficulties it worked out (act has taken the lone one already, when
+// there is one: see loneStrike); on any other it reads the options.
 func bestAttack(s *State, me *Combatant, p *engine.Prompt[Command], strikes []listedStrike, listed bool) Command {
 	if !listed {
 		return bestTarget[*Attack](s, me, p, func(c *Attack) (string, int) { return c.Target, -1 })
-	}
-	if i, ok := loneStrike(s, strikes); ok {
-		return commandAt(p, i)
 	}
 	best, bestScore := -1, -1.0
 	w := me.weapon()

@@ -174,11 +174,20 @@ func step(s *State, actor string, cmd Command, src dice.Source, events []Event) 
 		r.proved, r.provedFor = true, h.listedActor
 	}
 	h.forgetListed()
+	if _, end := cmd.(*EndFight); !end && actor != engine.GM {
+		// decide's common case, a combatant's own decision, taken here
+		// to spare every Step the call.
+		if err := r.decideCommand(actor, cmd); err != nil {
+			return nil, err
+		}
+		r.advance()
+		return r.events, nil
+	}
 	return r.decide(s, actor, cmd)
 }
 
 // decide decides cmd from actor in state s, the state the run started
-// from.
+// from. step takes a combatant's own decision itself, as this does.
 func (r *run) decide(s *State, actor string, cmd Command) ([]Event, error) {
 	if c, ok := cmd.(*EndFight); ok {
 		// The GM's at any time, whoever is asked.
