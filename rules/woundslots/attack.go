@@ -114,7 +114,7 @@ func (r *run) attackCheck(c *Attack) (*Combatant, *Weapon, error) {
 // initiative 0 interrupts or reacts (R28).
 func (s *State) windowQueue(a *Combatant, ranged bool, kind, target string, h *hotMemory) []string {
 	interposable := isAttackStyle(kind) || kind == "cast"
-	return s.queueOf(h, func(c *Combatant) bool {
+	return s.queueOf(h, func(_ int, c *Combatant) bool {
 		if c.ID == a.ID || c.Side == a.Side || !c.free() {
 			return false
 		}
