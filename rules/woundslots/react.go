@@ -191,14 +191,10 @@ func (r *run) moveReaction(what string, may func(s *State, c, a *Combatant, x, y
 		return nil, nil, err
 	}
 	s := r.s
-	p := s.Pending
-	if p == nil || p.Action != "move" || p.Held || p.StrikeAsk > 0 {
+	if p := s.Pending; p == nil || p.Action != "move" || p.Held || p.StrikeAsk > 0 || !may(s, me, s.Combatant(p.Actor), p.X, p.Y) {
 		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot %s now: %s", me.ID, what, only)
 	}
-	if a = s.Combatant(p.Actor); !may(s, me, a, p.X, p.Y) {
-		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot %s now: %s", me.ID, what, only)
-	}
-	return me, a, nil
+	return me, s.Combatant(s.Pending.Actor), nil
 }
 
 // rebuff is R41 (4 AP): an attack on the mover before it moves, one level
