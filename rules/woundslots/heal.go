@@ -45,10 +45,7 @@ func (r *run) healerAnd(target string, what ...string) (a, t *Combatant, err err
 	}
 	a = r.s.actor()
 	t, err = patient(r.s, a, target)
-	if err != nil {
-		return nil, nil, err
-	}
-	return a, t, nil
+	return a, t, err
 }
 
 // patient checks that t may be healed by a: itself, or an adjacent ally,

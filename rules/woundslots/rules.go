@@ -501,23 +501,12 @@ func (Rules) ScratchInto(dst, s *State) {
 	dst.Combatants = append(combatants, s.Combatants...)
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
-		if len(c.HarriedBy) > 0 {
-			c.HarriedBy = append([]string(nil), c.HarriedBy...)
-		} else {
-			c.HarriedBy = nil
-		}
+		// Copies, nil when empty.
+		c.HarriedBy = append([]string(nil), c.HarriedBy...)
+		c.Ignoring = append([]string(nil), c.Ignoring...)
+		c.Grappling = append([]string(nil), c.Grappling...)
 		if len(c.Conditions) > 0 {
 			c.Conditions = append([]Condition(nil), c.Conditions...)
-		}
-		if len(c.Ignoring) > 0 {
-			c.Ignoring = append([]string(nil), c.Ignoring...)
-		} else {
-			c.Ignoring = nil
-		}
-		if len(c.Grappling) > 0 {
-			c.Grappling = append([]string(nil), c.Grappling...)
-		} else {
-			c.Grappling = nil
 		}
 		c.Long = parts.Copy(c.Long)
 	}
