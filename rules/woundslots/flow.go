@@ -315,8 +315,6 @@ func (r *run) resolveDeclared() {
 	r.choice = ""
 }
 
-// ---- long actions (R25) ----
-
 // ActionDeclared: an action is declared (section 7.5): an attack, with its style, target, weapon and cost, or another action, its Command; Queue is who is asked, in order, whether they interrupt or react.
 type ActionDeclared struct {
 	Actor   string   `json:"actor"`

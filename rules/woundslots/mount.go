@@ -45,7 +45,7 @@ func (s *State) moveFunds(c *Combatant) int {
 	return c.AP
 }
 
-// riddenBy returns the mount c rides, or nil.
+// mountOf returns the mount c rides, or nil.
 func (s *State) mountOf(c *Combatant) *Combatant {
 	if c.Riding == "" {
 		return nil
