@@ -159,10 +159,10 @@ func (r *run) treatCheck(target, level string) (a, t *Combatant, l int, err erro
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	l, ok := levelOf(level)
+	l, err = levelOf(level)
 	switch {
-	case !ok || l == NoWound:
-		return nil, nil, 0, refuse(engine.Invalid, "%q is not a wound level: light, moderate, severe, critical or fatal", level)
+	case err != nil:
+		return nil, nil, 0, err
 	case *t.Wounds.At(l) == 0:
 		return nil, nil, 0, refuse(engine.NotAllowedNow, "%s has no %s wound", t.ID, level)
 	}

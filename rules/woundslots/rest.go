@@ -205,10 +205,10 @@ func (r *run) recoverChoice(level string) error {
 		return refuse(engine.NotAllowedNow, "there is no recovery to choose a wound for")
 	}
 	c := s.Combatant(s.Queue[0])
-	l, ok := levelOf(level)
+	l, err := levelOf(level)
 	switch {
-	case !ok || l == NoWound:
-		return refuse(engine.Invalid, "%q is not a wound level: light, moderate, severe, critical or fatal", level)
+	case err != nil:
+		return err
 	case l > c.RecoverUpTo || !recoverable(c, l):
 		return refuse(engine.NotAllowedNow, "%s's recovery reaches %s wounds; a %s one cannot drop (it has none, or no slot below is open)", c.ID, LevelName(c.RecoverUpTo), level)
 	}
