@@ -476,7 +476,7 @@ func mountOptions(s *State, b *prompter, a *Combatant) {
 		}
 		to := ""
 		if b.People() {
-			to = cell(x, y)
+			to = cellText(x, y)
 		}
 		b.Add(engine.New(b.Moves, dismountKind, Dismount{X: x, Y: y}), "dismount to ", to, " (4 AP)")
 		if s.Options.HurryAllowed {
@@ -488,9 +488,6 @@ func mountOptions(s *State, b *prompter, a *Combatant) {
 		b.Add(&Calm{}, "calm ", m.ID, " (8 AP: regain control)")
 	}
 }
-
-// cell writes x,y.
-func cell(x, y int) string { return fmt.Sprintf("%d,%d", x, y) }
 
 // grappleOptions adds the hindrances (R61), pins (R59) and escapes (R52)
 // the actor may try.
@@ -546,7 +543,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 		if g := s.Combatant(a.Grappling[0]); g != nil {
 			x, y := a.X+sign(a.X-g.X), a.Y+sign(a.Y-g.Y)
 			if n := s.moveAP(a, s.pathCost(a.X, a.Y, x, y)); (x != a.X || y != a.Y) && !s.blocked(a, x, y) && n >= 0 && n <= DragMoveAP && a.apCost(actionCosts["drag"])+n <= a.AP {
-				b.Add(engine.New(b.Moves, dragKind, Drag{X: x, Y: y}), "drag the grapple to ", cell(x, y), " (R56)")
+				b.Add(engine.New(b.Moves, dragKind, Drag{X: x, Y: y}), "drag the grapple to ", cellText(x, y), " (R56)")
 			}
 		}
 	}
@@ -638,7 +635,7 @@ func hinderChoiceOptions(s *State, b *prompter) {
 		}
 		to := ""
 		if b.People() {
-			to = cell(c[0], c[1])
+			to = cellText(c[0], c[1])
 		}
 		b.Add(engine.New(b.Moves, pushKind, Push{X: c[0], Y: c[1]}), "push ", t.ID, " to ", to)
 	}

@@ -128,7 +128,7 @@ func (r *run) longRest(c, tender *Combatant) {
 		r.emit(engine.New(r.h.arena(), effectEndedKind, EffectEnded{Combatant: c.ID, Effect: c.Effects[0].Name, Mana: c.Effects[0].Mana, Why: "rest"}))
 	}
 	e := Rested{Combatant: c.ID, Rest: "long", Fatigue: c.Fatigue, Mana: c.maxMana()}
-	if c.Exhausted() {
+	if c.IsExhausted {
 		e.Cleared = true
 		e.Stamina = max(0, c.NormalMaxStamina()-c.Fatigue)
 		r.emit(engine.New(r.h.arena(), restedKind, e))
