@@ -78,26 +78,17 @@ func (s *State) sortQueue(q []string) {
 // descending initiative (ties by id): in the hot memory's queue when there
 // is one (the hot path).
 func (s *State) queueOf(h *hotMemory, asked func(i int, c *Combatant) bool) []string {
-	var mem *[]string
-	if h != nil {
-		mem = &h.queue
-	}
-	return s.queueIn(mem, asked)
-}
-
-// queueIn is queueOf built in *mem, reused, when mem is set.
-func (s *State) queueIn(mem *[]string, asked func(i int, c *Combatant) bool) []string {
 	var q []string
-	if mem != nil {
-		q = (*mem)[:0]
+	if h != nil {
+		q = h.queue[:0]
 	}
 	for i := range s.Combatants {
 		if c := &s.Combatants[i]; asked(i, c) {
 			q = append(q, c.ID)
 		}
 	}
-	if mem != nil {
-		*mem = q
+	if h != nil {
+		h.queue = q
 	}
 	s.sortQueue(q)
 	return q

@@ -45,14 +45,23 @@ func (r *run) newlyFlanked(before uint64, mover *Combatant) {
 // decision: whoever it lists is asked now.
 func (r *run) flankedQueue(before uint64, mover *Combatant) []string {
 	s := r.s
-	var mem *[]string
+	var q []string
 	if r.h != nil {
-		mem = &r.h.flanked
+		q = r.h.flanked[:0]
+	}
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if i >= 64 || mover != nil && c.ID == mover.ID && s.Off == nil || inSet(before, i) || !c.canAct() || !s.Flanked(c) || c.Initiative <= 0 {
+			continue
+		}
+		q = append(q, c.ID)
+	}
+	if r.h != nil {
+		r.h.flanked = q
 	}
 	r.flankSeen = false // all first flanked so far are asked now
-	return s.queueIn(mem, func(i int, c *Combatant) bool {
-		return i < 64 && !(mover != nil && c.ID == mover.ID && s.Off == nil) && !inSet(before, i) && c.canAct() && s.Flanked(c) && c.Initiative > 0
-	})
+	s.sortQueue(q)
+	return q
 }
 
 // holdForFlanked opens, when the part of a's move walked so far (from

@@ -165,12 +165,13 @@ func attackOptions(s *State, b *prompter, c *Combatant) {
 		}
 		for j := range c.Weapons {
 			w := &c.Weapons[j]
-			if !s.mayStrikeWith(c, w, t) {
+			if !w.InHand() || !Reaches(c, w, t) {
 				continue
 			}
 			weapon := weaponWord(c, w)
 			for _, style := range []string{Standard, Quick, Strong, Nonlethal, Grapple} {
-				if !c.affords(s.attackCost(c, style)) || style != Standard && w.Kind != "melee" {
+				// mayStrikeWith's test, inline on the policy's path.
+				if !c.affords(s.attackCost(c, style)) || style != Standard && w.Kind != "melee" || w.Kind == "ranged" && s.env(c) == Underwater {
 					continue
 				}
 				if style == Grapple && (!t.Up() || !mayGrappleWith(c, w, t)) {
@@ -650,13 +651,15 @@ func itemOptions(s *State, b *prompter, a *Combatant) {
 		if !w.InHand() {
 			n, ok = s.retrieveAP(a, w.Name)
 		}
-		// A container's cost is a few AP, which strconv writes without
-		// allocating.
 		switch {
+		case ok && a.affords(n) && b.People():
+			b.Add(engine.New(b.Moves, retrieveKind, Retrieve{Weapon: w.Name}), "retrieve ", w.Name, " from its ", w.Stowed, fmt.Sprintf(" (%d AP)", n))
 		case ok && a.affords(n):
-			b.Add(engine.New(b.Moves, retrieveKind, Retrieve{Weapon: w.Name}), "retrieve ", w.Name, " from its ", w.Stowed, " (", strconv.Itoa(n), " AP)")
+			b.Add(engine.New(b.Moves, retrieveKind, Retrieve{Weapon: w.Name}))
+		case w.InHand() && a.affords(containerAP[homeOf(w)]) && b.People():
+			b.Add(engine.New(b.Moves, stowKind, Stow{Weapon: w.Name}), "stow ", w.Name, " in its ", homeOf(w), fmt.Sprintf(" (%d AP)", containerAP[homeOf(w)]))
 		case w.InHand() && a.affords(containerAP[homeOf(w)]):
-			b.Add(engine.New(b.Moves, stowKind, Stow{Weapon: w.Name}), "stow ", w.Name, " in its ", homeOf(w), " (", strconv.Itoa(containerAP[homeOf(w)]), " AP)")
+			b.Add(engine.New(b.Moves, stowKind, Stow{Weapon: w.Name}))
 		}
 	}
 	for i := range s.Dropped {

@@ -488,10 +488,7 @@ func (Rules) ScratchInto(dst, s *State) {
 	dst.Combatants = append(combatants, s.Combatants...)
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
-		// Copies, nil when empty.
-		c.HarriedBy = append([]string(nil), c.HarriedBy...)
-		c.Ignoring = append([]string(nil), c.Ignoring...)
-		c.Grappling = append([]string(nil), c.Grappling...)
+		c.HarriedBy, c.Ignoring, c.Grappling = ownIDs(c.HarriedBy), ownIDs(c.Ignoring), ownIDs(c.Grappling)
 		if len(c.Conditions) > 0 {
 			c.Conditions = append([]Condition(nil), c.Conditions...)
 		}
@@ -499,7 +496,6 @@ func (Rules) ScratchInto(dst, s *State) {
 	}
 	dst.Queue = append(queue, s.Queue...)
 	if s.Off != nil {
-		dst.Off = nil
 		dst.Off = dst.hotMemory().placeOff(*s.Off)
 	}
 	// Outer is shared: the rules never write it in place (Interrupted,
@@ -509,6 +505,14 @@ func (Rules) ScratchInto(dst, s *State) {
 		h.pending = *s.Pending
 		dst.Pending = &h.pending
 	}
+}
+
+// ownIDs is a copy of a list of ids in memory of its own, nil when empty.
+func ownIDs(ids []string) []string {
+	if len(ids) == 0 {
+		return nil
+	}
+	return append([]string(nil), ids...)
 }
 
 // Roster lists the combatants' ids in encounter order.
