@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -19,12 +20,7 @@ func isAttackStyle(style string) bool {
 }
 
 // styleOf reads an attack's style: "" is standard.
-func styleOf(style string) string {
-	if style == "" {
-		return Standard
-	}
-	return style
-}
+func styleOf(style string) string { return cmp.Or(style, Standard) }
 
 // checkAttack refuses an attack by a on target with weapon in style that
 // the rules do not allow now, and returns the target and weapon.

@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -21,12 +22,7 @@ const PickUpAP = DefaultObjectCost
 
 // homeOf is where stowing w puts it (R48): its container, else a
 // scabbard.
-func homeOf(w *Weapon) string {
-	if w.Container != "" {
-		return w.Container
-	}
-	return "scabbard"
-}
+func homeOf(w *Weapon) string { return cmp.Or(w.Container, "scabbard") }
 
 // droppedNear returns the index of a weapon called name lying in c's
 // space or beside it, or -1.
