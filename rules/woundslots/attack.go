@@ -1,7 +1,6 @@
 package woundslots
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 
@@ -20,7 +19,12 @@ func isAttackStyle(style string) bool {
 }
 
 // styleOf reads an attack's style: "" is standard.
-func styleOf(style string) string { return cmp.Or(style, Standard) }
+func styleOf(style string) string {
+	if style == "" {
+		return Standard
+	}
+	return style
+}
 
 // checkAttack refuses an attack by a on target with weapon in style that
 // the rules do not allow now, and returns the target and weapon.

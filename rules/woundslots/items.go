@@ -1,7 +1,6 @@
 package woundslots
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 
@@ -22,7 +21,12 @@ const PickUpAP = DefaultObjectCost
 
 // homeOf is where stowing w puts it (R48): its container, else a
 // scabbard.
-func homeOf(w *Weapon) string { return cmp.Or(w.Container, "scabbard") }
+func homeOf(w *Weapon) string {
+	if w.Container != "" {
+		return w.Container
+	}
+	return "scabbard"
+}
 
 // droppedNear returns the index of a weapon called name lying in c's
 // space or beside it, or -1.
