@@ -114,7 +114,7 @@ func (r *run) attackCheck(c *Attack) (*Combatant, *Weapon, error) {
 // initiative 0 interrupts or reacts (R28).
 func (s *State) windowQueue(a *Combatant, ranged bool, kind, target string, h *hotMemory) []string {
 	interposable := isAttackStyle(kind) || kind == "cast"
-	return s.queueOf(h, func(c *Combatant) bool {
+	return s.queueOf(h, func(_ int, c *Combatant) bool {
 		if c.ID == a.ID || c.Side == a.Side || !c.free() {
 			return false
 		}
@@ -404,10 +404,10 @@ func (r *run) pick(c *Pick) error {
 	}
 	s := r.s
 	p := s.Pending
-	l, ok := levelOf(c.Level)
+	l, err := levelOf(c.Level)
 	switch {
-	case !ok || l == NoWound:
-		return refuse(engine.Invalid, "%q is not a wound level: light, moderate, severe, critical or fatal", c.Level)
+	case err != nil:
+		return err
 	case l > p.Indicated:
 		return refuse(engine.NotAllowedNow, "the hit indicates %s; pick that or a lighter level", LevelName(p.Indicated))
 	}
@@ -425,6 +425,15 @@ func (r *run) pick(c *Pick) error {
 	r.wounded(t, Wounded{Combatant: t.ID, Attacker: p.Actor, Final: p.Final, Indicated: l, Level: placed, Fate: fate})
 	r.finished(p.Actor)
 	return nil
+}
+
+// levelOf reads the name of a wound level from light to fatal, refusing
+// any other.
+func levelOf(name string) (int, error) {
+	if i := slices.Index(levelNames[:], name); i > NoWound {
+		return i, nil
+	}
+	return 0, refuse(engine.Invalid, "%q is not a wound level: light, moderate, severe, critical or fatal", name)
 }
 
 // AttackRolled: an attack roll (R05): Critical is success (natural 20) or failure (natural 1).

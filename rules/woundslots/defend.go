@@ -112,10 +112,7 @@ var guardChoices = []string{"plus", "power", "agility", "fortitude", "willpower"
 func guardDefense(t *Combatant, choice, kind string) int {
 	switch choice {
 	case "plus":
-		if kind == "ranged" {
-			return t.RangedDefense() + 2
-		}
-		return t.MeleeDefense() + 2
+		return t.weaponDefense(kind == "ranged") + 2
 	case "power":
 		return t.PowerDefense()
 	case "agility":
@@ -200,17 +197,13 @@ type Guarded struct {
 }
 
 func (e *Guarded) apply(s *State, _ *hotMemory) {
-	p := s.Pending
-	if p == nil {
-		s.Phase = Window
-		return
-	}
-	if p.Striker == "" {
+	if p := s.Pending; p != nil && p.Striker == "" {
 		p.Guard = e.Choice
 		s.Phase = Window
 		return
 	}
-	// A reaction's attack: back to where the fight was.
+	// A reaction's attack: back to where the fight was (with nothing
+	// pending, the window).
 	strikeDone(s)
 }
 

@@ -74,25 +74,16 @@ func (s *State) sortQueue(q []string) {
 	parts.AskOrder(q, func(id string) int { return s.Combatant(id).Initiative })
 }
 
-// momentQueue lists who is asked at a moment of the turn: those who may
-// act out of turn, and those with a readied attack to take (R47: a
-// reaction to any event). One busy with a long action is not asked
-// [ours]: acting would give it up.
-func (s *State) momentQueue(moment string, h *hotMemory) []string {
-	return s.queueOf(h, func(c *Combatant) bool {
-		return c.ID != s.Turn && c.Long == nil && (s.mayActOutOfTurn(c, moment) || s.mayReady(c))
-	})
-}
-
-// queueOf lists the combatants asked picks, in descending initiative (ties
-// by id): in the hot memory's queue when there is one (the hot path).
-func (s *State) queueOf(h *hotMemory, asked func(c *Combatant) bool) []string {
+// queueOf lists the combatants asked picks, by place in the roster, in
+// descending initiative (ties by id): in the hot memory's queue when there
+// is one (the hot path).
+func (s *State) queueOf(h *hotMemory, asked func(i int, c *Combatant) bool) []string {
 	var q []string
 	if h != nil {
 		q = h.queue[:0]
 	}
 	for i := range s.Combatants {
-		if c := &s.Combatants[i]; asked(c) {
+		if c := &s.Combatants[i]; asked(i, c) {
 			q = append(q, c.ID)
 		}
 	}
@@ -115,17 +106,19 @@ func (r *run) openMoment(moment string) bool {
 	return true
 }
 
-// momentAsks lists those the window of a moment of the turn would ask,
-// none when the encounter opens no such window and nobody has an action
-// readied.
+// momentAsks lists those the window of a moment of the turn would ask:
+// those who may act out of turn, and those with a readied attack to take
+// (R47: a reaction to any event); none when the encounter offers no
+// out-of-turn action then and nobody has an action readied. One busy with
+// a long action is not asked [ours]: acting would give it up.
 func (r *run) momentAsks(moment string) []string {
 	s := r.s
-	if s.Options.NoInterrupts || s.Options.Interrupts == "none" {
-		if !slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Readied }) {
-			return nil
-		}
+	if !s.interruptsAt(moment) && !slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Readied }) {
+		return nil
 	}
-	return s.momentQueue(moment, r.h)
+	return s.queueOf(r.h, func(_ int, c *Combatant) bool {
+		return c.ID != s.Turn && c.Long == nil && (s.mayActOutOfTurn(c, moment) || s.mayReady(c))
+	})
 }
 
 // offTurnOpen reports whether the one asked in the open window may act
@@ -312,8 +305,6 @@ func (r *run) resolveDeclared() {
 	_ = r.dispatch(c) // checked by legalAfter
 	r.choice = ""
 }
-
-// ---- long actions (R25) ----
 
 // ActionDeclared: an action is declared (section 7.5): an attack, with its style, target, weapon and cost, or another action, its Command; Queue is who is asked, in order, whether they interrupt or react.
 type ActionDeclared struct {

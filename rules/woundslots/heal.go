@@ -45,10 +45,7 @@ func (r *run) healerAnd(target string, what ...string) (a, t *Combatant, err err
 	}
 	a = r.s.actor()
 	t, err = patient(r.s, a, target)
-	if err != nil {
-		return nil, nil, err
-	}
-	return a, t, nil
+	return a, t, err
 }
 
 // patient checks that t may be healed by a: itself, or an adjacent ally,
@@ -162,10 +159,10 @@ func (r *run) treatCheck(target, level string) (a, t *Combatant, l int, err erro
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	l, ok := levelOf(level)
+	l, err = levelOf(level)
 	switch {
-	case !ok || l == NoWound:
-		return nil, nil, 0, refuse(engine.Invalid, "%q is not a wound level: light, moderate, severe, critical or fatal", level)
+	case err != nil:
+		return nil, nil, 0, err
 	case *t.Wounds.At(l) == 0:
 		return nil, nil, 0, refuse(engine.NotAllowedNow, "%s has no %s wound", t.ID, level)
 	}

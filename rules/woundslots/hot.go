@@ -75,21 +75,15 @@ func (h *hotMemory) placeOff(o OffTurn) *OffTurn {
 func clone(s *State) State {
 	c := *s
 	c.hot = nil
-	// Lists JSON writes as null apart from empty stay nil or empty.
-	c.Combatants = nil
-	if s.Combatants != nil {
-		c.Combatants = make([]Combatant, len(s.Combatants))
-	}
-	for i := range s.Combatants {
+	// Lists JSON writes as null apart from empty stay nil or empty, as
+	// slices.Clone keeps them.
+	c.Combatants = slices.Clone(s.Combatants)
+	for i := range c.Combatants {
 		c.Combatants[i] = cloneCombatant(&s.Combatants[i])
 	}
-	c.Terrain = make([]Zone, len(s.Terrain))
-	for i, z := range s.Terrain {
-		z.Kinds = slices.Clone(z.Kinds)
-		c.Terrain[i] = z
-	}
-	if s.Terrain == nil {
-		c.Terrain = nil
+	c.Terrain = slices.Clone(s.Terrain)
+	for i := range c.Terrain {
+		c.Terrain[i].Kinds = slices.Clone(c.Terrain[i].Kinds)
 	}
 	c.Objects = append([]Object(nil), s.Objects...)
 	c.Dropped = append([]Dropped(nil), s.Dropped...)

@@ -51,7 +51,7 @@ func (r *run) flankedQueue(before uint64, mover *Combatant) []string {
 	}
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if i >= 64 || mover != nil && c.ID == mover.ID && s.Off == nil || before&(1<<i) != 0 || !c.canAct() || !s.Flanked(c) || c.Initiative <= 0 {
+		if i >= 64 || mover != nil && c.ID == mover.ID && s.Off == nil || inSet(before, i) || !c.canAct() || !s.Flanked(c) || c.Initiative <= 0 {
 			continue
 		}
 		q = append(q, c.ID)

@@ -262,50 +262,46 @@ func (r *run) continueLong() error {
 // action with a cost of its own: with a's effects and conditions changing
 // the action's cost (R24), not the movement it buys.
 func (s *State) costOf(a *Combatant, c Command) int {
-	switch c := c.(type) {
-	case *Jump:
-		return s.baseCost(a, c)
-	case *Drag:
-		return a.apCost(actionCosts["drag"]) + max(0, s.moveAP(a, s.pathCost(a.X, a.Y, c.X, c.Y)))
-	}
-	return a.apCost(s.baseCost(a, c))
+	action, movement := s.baseCost(a, c)
+	return a.apCost(action) + movement
 }
 
-// baseCost is costOf before R24's changes.
-func (s *State) baseCost(a *Combatant, c Command) int {
+// baseCost is costOf before R24's changes, in two parts: the action's own
+// AP, and the AP of the movement it buys (a jump, a drag).
+func (s *State) baseCost(a *Combatant, c Command) (action, movement int) {
 	switch c := c.(type) {
 	case *Attack:
-		return s.attackCost(a, styleOf(c.Style))
+		return s.attackCost(a, styleOf(c.Style)), 0
 	case *Opening:
-		return s.attackCost(a, "opening")
+		return s.attackCost(a, "opening"), 0
 	case *Cast:
 		if sp := a.spell(c.Spell); sp != nil {
-			return spellAP(sp)
+			return spellAP(sp), 0
 		}
 	case *Jump:
 		if c.High {
-			return max(0, s.moveAP(a, 1))
+			return 0, max(0, s.moveAP(a, 1))
 		}
-		return max(0, s.moveAP(a, Distance(a.X, a.Y, c.X, c.Y)))
+		return 0, max(0, s.moveAP(a, Distance(a.X, a.Y, c.X, c.Y)))
 	case *Drag:
-		return actionCosts["drag"] + max(0, s.moveAP(a, s.pathCost(a.X, a.Y, c.X, c.Y)))
+		return actionCosts["drag"], max(0, s.moveAP(a, s.pathCost(a.X, a.Y, c.X, c.Y)))
 	case *Retrieve:
 		n, _ := s.retrieveAP(a, c.Weapon)
-		return n
+		return n, 0
 	case *EndEffect:
-		return actionCosts["end"]
+		return actionCosts["end"], 0
 	case *Stow:
 		if w := a.Weapon(c.Weapon); w != nil {
-			return containerAP[homeOf(w)]
+			return containerAP[homeOf(w)], 0
 		}
 	case *TreatCondition:
-		return actionCosts["treat"]
+		return actionCosts["treat"], 0
 	case *Dismount:
-		return actionCosts["mount"]
+		return actionCosts["mount"], 0
 	case *Defend, *Seize, *Posture, *Dash, *Stabilize, *Treat, *Calm, *Pin, *Escape, *Enter, *Ready, *Surface, *Hinder, *Mount:
-		return actionCosts[commands.Kind(c)]
+		return actionCosts[commands.Kind(c)], 0
 	}
-	return 0
+	return 0, 0
 }
 
 // longAction begins an action that costs more AP than its actor has (R25):

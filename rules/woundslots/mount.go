@@ -45,7 +45,7 @@ func (s *State) moveFunds(c *Combatant) int {
 	return c.AP
 }
 
-// riddenBy returns the mount c rides, or nil.
+// mountOf returns the mount c rides, or nil.
 func (s *State) mountOf(c *Combatant) *Combatant {
 	if c.Riding == "" {
 		return nil
@@ -165,7 +165,8 @@ func (r *run) controlCheck(rider, m *Combatant, mod int, why string) {
 	r.emit(engine.New(r.h.arena(), controlCheckedKind, ControlChecked{Rider: rider.ID, Mount: m.ID, TNRoll: ck, Kept: ck.succeeds(), Why: why}))
 }
 
-// needsControl reports whether c's mount is untrained and under control.
+// needsControl returns c's mount when R77's control checks apply to it:
+// untrained and under control, c active; else nil.
 func (s *State) needsControl(c *Combatant) *Combatant {
 	m := s.mountOf(c)
 	if m == nil || m.Trained || m.Bolting || c.Status != Active {

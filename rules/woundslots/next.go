@@ -82,15 +82,14 @@ func writePrompt(s *State, b *prompter) {
 				b.Askf("%s tries to disarm %s: does it meet the try with a melee weapon check of its own, or with its Agility Defense (R61)?", pd.Actor, t.ID)
 			}
 			for _, m := range meetChoices {
-				if b.People() {
-					label := fmt.Sprintf("meet check (d20%+d)", checkBonus(t, "melee"))
-					if m == "agility" {
-						label = fmt.Sprintf("meet agility (Defense %d)", t.AgilityDefense())
-					}
-					b.Add(engine.New(b.Moves, meetKind, Meet{Choice: m}), label)
-				} else {
-					b.Add(engine.New(b.Moves, meetKind, Meet{Choice: m}))
+				label := ""
+				switch {
+				case b.People() && m == "agility":
+					label = fmt.Sprintf("meet agility (Defense %d)", t.AgilityDefense())
+				case b.People():
+					label = fmt.Sprintf("meet check (d20%+d)", checkBonus(t, "melee"))
 				}
+				b.Add(engine.New(b.Moves, meetKind, Meet{Choice: m}), label)
 			}
 			p.Default = 1
 			if (&run{s: s}).meetsWithCheck(t) {
@@ -169,11 +168,9 @@ func attackOptions(s *State, b *prompter, c *Combatant) {
 			if !w.InHand() || !Reaches(c, w, t) {
 				continue
 			}
-			weapon := ""
-			if w != c.Weapon("") {
-				weapon = w.Name
-			}
+			weapon := weaponWord(c, w)
 			for _, style := range []string{Standard, Quick, Strong, Nonlethal, Grapple} {
+				// mayStrikeWith's test, inline on the policy's path.
 				if !c.affords(s.attackCost(c, style)) || style != Standard && w.Kind != "melee" || w.Kind == "ranged" && s.env(c) == Underwater {
 					continue
 				}
@@ -192,6 +189,15 @@ func attackOptions(s *State, b *prompter, c *Combatant) {
 			}
 		}
 	}
+}
+
+// weaponWord is how an option names c's weapon w: not at all when it is
+// the first in hand, which a command naming none attacks with.
+func weaponWord(c *Combatant, w *Weapon) string {
+	if w == c.Weapon("") {
+		return ""
+	}
+	return w.Name
 }
 
 // sayAttack is an attack option's label.
@@ -469,16 +475,13 @@ func mountOptions(s *State, b *prompter, a *Combatant) {
 		if s.blocked(a, x, y) || DistanceBetween(m.X, m.Y, m.span(), x, y, a.span()) != 1 {
 			continue
 		}
-		if !b.People() {
-			b.Add(engine.New(b.Moves, dismountKind, Dismount{X: x, Y: y}))
-			if s.Options.HurryAllowed {
-				b.Add(engine.New(b.Moves, dismountKind, Dismount{X: x, Y: y, Hurry: true}))
-			}
-			break
+		to := ""
+		if b.People() {
+			to = cellText(x, y)
 		}
-		b.Add(engine.New(b.Moves, dismountKind, Dismount{X: x, Y: y}), "dismount to ", cell(x, y), " (4 AP)")
+		b.Add(engine.New(b.Moves, dismountKind, Dismount{X: x, Y: y}), "dismount to ", to, " (4 AP)")
 		if s.Options.HurryAllowed {
-			b.Add(engine.New(b.Moves, dismountKind, Dismount{X: x, Y: y, Hurry: true}), "hurry dismount to ", cell(x, y), " (R67)")
+			b.Add(engine.New(b.Moves, dismountKind, Dismount{X: x, Y: y, Hurry: true}), "hurry dismount to ", to, " (R67)")
 		}
 		break
 	}
@@ -486,9 +489,6 @@ func mountOptions(s *State, b *prompter, a *Combatant) {
 		b.Add(&Calm{}, "calm ", m.ID, " (8 AP: regain control)")
 	}
 }
-
-// cell writes x,y.
-func cell(x, y int) string { return fmt.Sprintf("%d,%d", x, y) }
 
 // grappleOptions adds the hindrances (R61), pins (R59) and escapes (R52)
 // the actor may try.
@@ -544,7 +544,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 		if g := s.Combatant(a.Grappling[0]); g != nil {
 			x, y := a.X+sign(a.X-g.X), a.Y+sign(a.Y-g.Y)
 			if n := s.moveAP(a, s.pathCost(a.X, a.Y, x, y)); (x != a.X || y != a.Y) && !s.blocked(a, x, y) && n >= 0 && n <= DragMoveAP && a.apCost(actionCosts["drag"])+n <= a.AP {
-				b.Add(engine.New(b.Moves, dragKind, Drag{X: x, Y: y}), "drag the grapple to ", cell(x, y), " (R56)")
+				b.Add(engine.New(b.Moves, dragKind, Drag{X: x, Y: y}), "drag the grapple to ", cellText(x, y), " (R56)")
 			}
 		}
 	}
@@ -598,14 +598,9 @@ func fireOptions(s *State, b *prompter, me *Combatant) {
 			continue
 		}
 		for j := range me.Weapons {
-			if !me.Weapons[j].InHand() || !Reaches(me, &me.Weapons[j], t) || me.Weapons[j].Kind == "ranged" && s.env(me) == Underwater {
-				continue
+			if w := &me.Weapons[j]; s.mayStrikeWith(me, w, t) {
+				b.Add(engine.New(b.Moves, fireKind, Fire{Target: t.ID, Weapon: weaponWord(me, w)}), "fire the readied attack at ", t.ID, " with ", w.Name)
 			}
-			w := ""
-			if &me.Weapons[j] != me.Weapon("") {
-				w = me.Weapons[j].Name
-			}
-			b.Add(engine.New(b.Moves, fireKind, Fire{Target: t.ID, Weapon: w}), "fire the readied attack at ", t.ID, " with ", me.Weapons[j].Name)
 		}
 	}
 }
@@ -639,11 +634,11 @@ func hinderChoiceOptions(s *State, b *prompter) {
 		if c == [2]int{dx, dy} {
 			b.P.Default = i
 		}
+		to := ""
 		if b.People() {
-			b.Add(engine.New(b.Moves, pushKind, Push{X: c[0], Y: c[1]}), "push ", t.ID, " to ", cell(c[0], c[1]))
-		} else {
-			b.Add(engine.New(b.Moves, pushKind, Push{X: c[0], Y: c[1]}))
+			to = cellText(c[0], c[1])
 		}
+		b.Add(engine.New(b.Moves, pushKind, Push{X: c[0], Y: c[1]}), "push ", t.ID, " to ", to)
 	}
 }
 

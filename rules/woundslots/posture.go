@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"cmp"
 	"fmt"
 
 	"fray/engine"
@@ -112,12 +113,8 @@ func (r *run) dash() error {
 	if a.Dashing {
 		// R54: a second dash is a Str [Athletics/move mode] check, adding a
 		// third of its result to the rate.
-		mode := a.MoveMode
-		if mode == "" {
-			mode = "running"
-		}
 		e.Die = r.src.Roll(20)
-		e.Bonus = a.Attributes.Str + a.rank("athletics", mode) - a.tired()
+		e.Bonus = a.Attributes.Str + a.rank("athletics", cmp.Or(a.MoveMode, "running")) - a.tired()
 		e.RateBonus = max(0, floorDiv(e.Die+e.Bonus, 3))
 	}
 	r.emit(engine.New(r.h.arena(), dashedKind, e))

@@ -103,8 +103,8 @@ func (s *State) stepTriggers(a *Combatant, fx, fy, tx, ty int, clung uint64) boo
 // descending initiative (ties by id): rebuffs, clings (but for those in
 // clung, who clung to the move already) and readied attacks (R47).
 func (s *State) moveQueue(a *Combatant, x, y int, clung uint64, h *hotMemory) []string {
-	return s.queueOf(h, func(c *Combatant) bool {
-		return c.ID != a.ID && (s.mayRebuff(c, a, x, y) || s.mayCling(c, a, x, y) && !inSet(clung, s.place(c)) || c.Side != a.Side && s.mayReady(c))
+	return s.queueOf(h, func(i int, c *Combatant) bool {
+		return c.ID != a.ID && (s.mayRebuff(c, a, x, y) || s.mayCling(c, a, x, y) && !inSet(clung, i) || c.Side != a.Side && s.mayReady(c))
 	})
 }
 
@@ -121,16 +121,6 @@ func (s *State) withPlace(set uint64, id string) uint64 {
 		}
 	}
 	return set
-}
-
-// place is c's place in the roster, -1 when it is not in it.
-func (s *State) place(c *Combatant) int {
-	for i := range s.Combatants {
-		if &s.Combatants[i] == c {
-			return i
-		}
-	}
-	return -1
 }
 
 // advance moves a toward x,y on a move begun at from: it walks up to the
@@ -201,14 +191,10 @@ func (r *run) moveReaction(what string, may func(s *State, c, a *Combatant, x, y
 		return nil, nil, err
 	}
 	s := r.s
-	p := s.Pending
-	if p == nil || p.Action != "move" || p.Held || p.StrikeAsk > 0 {
+	if p := s.Pending; p == nil || p.Action != "move" || p.Held || p.StrikeAsk > 0 || !may(s, me, s.Combatant(p.Actor), p.X, p.Y) {
 		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot %s now: %s", me.ID, what, only)
 	}
-	if a = s.Combatant(p.Actor); !may(s, me, a, p.X, p.Y) {
-		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot %s now: %s", me.ID, what, only)
-	}
-	return me, a, nil
+	return me, s.Combatant(s.Pending.Actor), nil
 }
 
 // rebuff is R41 (4 AP): an attack on the mover before it moves, one level
@@ -578,7 +564,7 @@ func (s *State) mayHarry(c, a *Combatant) bool {
 // here [ours]: it answers the action or move the reaction answered, in
 // that window.
 func (s *State) strikeQueue(a, t *Combatant, w *Weapon, h *hotMemory) []string {
-	return s.queueOf(h, func(c *Combatant) bool {
+	return s.queueOf(h, func(_ int, c *Combatant) bool {
 		if c.ID == a.ID || c.Side == a.Side {
 			return false
 		}

@@ -71,12 +71,18 @@ func (s *State) mayFire(c *Combatant) bool {
 			continue
 		}
 		for j := range c.Weapons {
-			if c.Weapons[j].InHand() && Reaches(c, &c.Weapons[j], t) && !(c.Weapons[j].Kind == "ranged" && s.env(c) == Underwater) {
+			if s.mayStrikeWith(c, &c.Weapons[j], t) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// mayStrikeWith reports whether c may attack t with w where they stand: w
+// is in hand and reaches t, and is no ranged weapon under water (R74).
+func (s *State) mayStrikeWith(c *Combatant, w *Weapon, t *Combatant) bool {
+	return w.InHand() && Reaches(c, w, t) && !(w.Kind == "ranged" && s.env(c) == Underwater)
 }
 
 // fire takes the readied attack in a window: it resolves at once, before

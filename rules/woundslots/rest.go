@@ -128,7 +128,7 @@ func (r *run) longRest(c, tender *Combatant) {
 		r.emit(engine.New(r.h.arena(), effectEndedKind, EffectEnded{Combatant: c.ID, Effect: c.Effects[0].Name, Mana: c.Effects[0].Mana, Why: "rest"}))
 	}
 	e := Rested{Combatant: c.ID, Rest: "long", Fatigue: c.Fatigue, Mana: c.maxMana()}
-	if c.Exhausted() {
+	if c.IsExhausted {
 		e.Cleared = true
 		e.Stamina = max(0, c.NormalMaxStamina()-c.Fatigue)
 		r.emit(engine.New(r.h.arena(), restedKind, e))
@@ -205,10 +205,10 @@ func (r *run) recoverChoice(level string) error {
 		return refuse(engine.NotAllowedNow, "there is no recovery to choose a wound for")
 	}
 	c := s.Combatant(s.Queue[0])
-	l, ok := levelOf(level)
+	l, err := levelOf(level)
 	switch {
-	case !ok || l == NoWound:
-		return refuse(engine.Invalid, "%q is not a wound level: light, moderate, severe, critical or fatal", level)
+	case err != nil:
+		return err
 	case l > c.RecoverUpTo || !recoverable(c, l):
 		return refuse(engine.NotAllowedNow, "%s's recovery reaches %s wounds; a %s one cannot drop (it has none, or no slot below is open)", c.ID, LevelName(c.RecoverUpTo), level)
 	}

@@ -138,14 +138,13 @@ func (r *run) do(actor string, c Command) error {
 	if s.Phase == Over {
 		return refuse(engine.NotAllowedNow, "the fight is over")
 	}
-	if cv, ok := c.(*Cover); ok {
-		return r.cover(actor, cv)
-	}
-	if ex, ok := c.(*Exert); ok {
-		return r.exert(actor, ex)
-	}
-	if ef, ok := c.(*EndFight); ok {
-		return r.endFight(actor, ef)
+	switch c := c.(type) { // the GM's, at any time
+	case *Cover:
+		return r.cover(actor, c)
+	case *Exert:
+		return r.exert(actor, c)
+	case *EndFight:
+		return r.endFight(actor, c)
 	}
 	if who := s.decider(); actor != who && actor != engine.GM {
 		return notYours(s, who, actor)
@@ -282,118 +281,116 @@ func notYours(s *State, who, actor string) error {
 
 // dispatch resolves command c of the one who must decide now.
 func (r *run) dispatch(c Command) error {
-	var err error
 	switch c := c.(type) {
 	case *Surprise:
-		err = r.surprise(c)
+		return r.surprise(c)
 	case *Initiative:
-		err = r.initiative()
+		return r.initiative()
 	case *Attack:
-		err = r.attack(c)
+		return r.attack(c)
 	case *Move:
-		err = r.move(c.X, c.Y)
+		return r.move(c.X, c.Y)
 	case *Approach:
-		err = r.approach(c.Target)
+		return r.approach(c.Target)
 	case *Defend:
-		err = r.defend()
+		return r.defend()
 	case *Seize:
-		err = r.seize()
+		return r.seize()
 	case *Posture:
-		err = r.posture(c.To, c.Hurry)
+		return r.posture(c.To, c.Hurry)
 	case *Dash:
-		err = r.dash()
+		return r.dash()
 	case *Use:
-		err = r.use(c.Object, c.Hurry)
+		return r.use(c.Object, c.Hurry)
 	case *Continue:
-		err = r.continueLong()
+		return r.continueLong()
 	case *EndTurn:
-		err = r.endTurn()
+		return r.endTurn()
 	case *Pass:
-		err = r.pass()
+		return r.pass()
 	case *Harry:
-		err = r.harry()
+		return r.harry()
 	case *Guard:
-		err = r.guard(c.Choice)
+		return r.guard(c.Choice)
 	case *Pick:
-		err = r.pick(c)
+		return r.pick(c)
 	case *Stabilize:
-		err = r.stabilize(c.Target)
+		return r.stabilize(c.Target)
 	case *Treat:
-		err = r.treat(c.Target, c.Level)
+		return r.treat(c.Target, c.Level)
 	case *Rest:
-		err = r.rest(c)
+		return r.rest(c)
 	case *Done:
-		err = r.doneResting()
+		return r.doneResting()
 	case *Mount:
-		err = r.mount(c.Target, c.Hurry)
+		return r.mount(c.Target, c.Hurry)
 	case *Dismount:
-		err = r.dismount(c.X, c.Y, c.Hurry)
+		return r.dismount(c.X, c.Y, c.Hurry)
 	case *Calm:
-		err = r.calm()
+		return r.calm()
 	case *Hinder:
-		err = r.hinder(c.Hindrance, c.Target)
+		return r.hinder(c.Hindrance, c.Target)
 	case *Pin:
-		err = r.pin(c.Target)
+		return r.pin(c.Target)
 	case *Escape:
-		err = r.escape(c.From)
+		return r.escape(c.From)
 	case *Rebuff:
-		err = r.rebuff(c.Weapon)
+		return r.rebuff(c.Weapon)
 	case *Ignore:
-		err = r.ignore(c.Target, !c.Stop)
+		return r.ignore(c.Target, !c.Stop)
 	case *Jump:
-		err = r.jump(c)
+		return r.jump(c)
 	case *Cast:
-		err = r.cast(c.Spell, c.Target)
+		return r.cast(c.Spell, c.Target)
 	case *Ready:
-		err = r.ready(c.Action.Command())
+		return r.ready(c.Action.Command())
 	case *Trigger:
-		err = r.trigger()
+		return r.trigger()
 	case *Fire:
-		err = r.fire(c.Target, c.Weapon)
+		return r.fire(c.Target, c.Weapon)
 	case *Interpose:
-		err = r.interpose(c.Shield)
+		return r.interpose(c.Shield)
 	case *Opening:
-		err = r.opening(c.Target)
+		return r.opening(c.Target)
 	case *Drag:
-		err = r.drag(c.X, c.Y)
+		return r.drag(c.X, c.Y)
 	case *Enter:
-		err = r.enter(c.Target)
+		return r.enter(c.Target)
 	case *TreatCondition:
-		err = r.treatCondition(c.Target, c.Condition)
+		return r.treatCondition(c.Target, c.Condition)
 	case *Cling:
-		err = r.cling()
+		return r.cling()
 	case *Split:
-		err = r.split(c.With, c.Cut)
+		return r.split(c.With, c.Cut)
 	case *Go:
-		err = r.decideMove(true)
+		return r.decideMove(true)
 	case *Stop:
-		err = r.decideMove(false)
+		return r.decideMove(false)
 	case *LongAction:
-		err = r.longAction(c.Action.Command())
+		return r.longAction(c.Action.Command())
 	case *Surface:
-		err = r.surface()
+		return r.surface()
 	case *Order:
-		err = r.order(c.Action.Command())
+		return r.order(c.Action.Command())
 	case *Recover:
-		err = r.recoverChoice(c.Level)
+		return r.recoverChoice(c.Level)
 	case *EndEffect:
-		err = r.endEffect(c.Effect)
+		return r.endEffect(c.Effect)
 	case *Retrieve:
-		err = r.retrieve(c.Weapon, c.Hurry)
+		return r.retrieve(c.Weapon, c.Hurry)
 	case *Stow:
-		err = r.stow(c.Weapon, c.Hurry)
+		return r.stow(c.Weapon, c.Hurry)
 	case *Push:
-		err = r.push(c.X, c.Y)
+		return r.push(c.X, c.Y)
 	case *Drop:
-		err = r.drop(c.Weapon)
+		return r.drop(c.Weapon)
 	case *Meet:
-		err = r.meet(c.Choice)
+		return r.meet(c.Choice)
 	case nil:
 		return refuse(engine.Invalid, "no command")
 	default:
 		return refuse(engine.Invalid, "%s is not a woundslots command", commands.Kind(c))
 	}
-	return err
 }
 
 // asked returns the one asked first in the open window, who would do
@@ -434,16 +431,6 @@ func (r *run) wantPhase(want Phase, what ...string) error {
 	}
 	return refuse(engine.NotAllowedNow, "cannot %s now: %s", strings.Join(what, ""), now)
 }
-
-// ---- setup (section 7.1) ----
-
-// ---- the flow of turns and rounds ----
-
-// ---- simple actions ----
-
-// ---- long actions (R25, R66) ----
-
-// ---- movement (R33, R34, R36, R37) ----
 
 // actorAnd is the start of the checks of an action on another combatant:
 // it is the acting creature's turn to act (what names the action, for the
@@ -501,29 +488,14 @@ func (Rules) ScratchInto(dst, s *State) {
 	dst.Combatants = append(combatants, s.Combatants...)
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
-		if len(c.HarriedBy) > 0 {
-			c.HarriedBy = append([]string(nil), c.HarriedBy...)
-		} else {
-			c.HarriedBy = nil
-		}
+		c.HarriedBy, c.Ignoring, c.Grappling = ownIDs(c.HarriedBy), ownIDs(c.Ignoring), ownIDs(c.Grappling)
 		if len(c.Conditions) > 0 {
 			c.Conditions = append([]Condition(nil), c.Conditions...)
-		}
-		if len(c.Ignoring) > 0 {
-			c.Ignoring = append([]string(nil), c.Ignoring...)
-		} else {
-			c.Ignoring = nil
-		}
-		if len(c.Grappling) > 0 {
-			c.Grappling = append([]string(nil), c.Grappling...)
-		} else {
-			c.Grappling = nil
 		}
 		c.Long = parts.Copy(c.Long)
 	}
 	dst.Queue = append(queue, s.Queue...)
 	if s.Off != nil {
-		dst.Off = nil
 		dst.Off = dst.hotMemory().placeOff(*s.Off)
 	}
 	// Outer is shared: the rules never write it in place (Interrupted,
@@ -533,6 +505,14 @@ func (Rules) ScratchInto(dst, s *State) {
 		h.pending = *s.Pending
 		dst.Pending = &h.pending
 	}
+}
+
+// ownIDs is a copy of a list of ids in memory of its own, nil when empty.
+func ownIDs(ids []string) []string {
+	if len(ids) == 0 {
+		return nil
+	}
+	return append([]string(nil), ids...)
 }
 
 // Roster lists the combatants' ids in encounter order.

@@ -235,11 +235,7 @@ func cloneMap(m map[string]int) map[string]int {
 	if len(m) == 0 {
 		return nil
 	}
-	c := make(map[string]int, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
+	return maps.Clone(m)
 }
 
 //go:embed content/*.yaml

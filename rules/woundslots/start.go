@@ -237,22 +237,19 @@ func placeGrapples(s *State, st *Start, ids []string, bad func(path, format stri
 			switch {
 			case o == nil || o.ID == c.ID:
 				bad(at+".grappling", "no other combatant %q to grapple", id)
-				continue
 			case o.Status == Away:
 				bad(at+".grappling", "%s joins as round %d begins: it is not in the fight yet (A14)", id, o.Joins+1)
-				continue
 			case Gap(c, o) > 0:
 				bad(at+".grappling", "%s and %s are not adjacent, and grapplers are (A23)", c.ID, id)
-				continue
 			case c.Status != Active || o.Status != Active:
 				bad(at+".grappling", "%s and %s cannot grapple: one down (%s, %s) holds no one and is held by no one (R57)", c.ID, id, c.Status, o.Status)
-				continue
-			}
-			if !slices.Contains(c.Grappling, id) {
-				c.Grappling = append(c.Grappling, id)
-			}
-			if !slices.Contains(o.Grappling, c.ID) {
-				o.Grappling = append(o.Grappling, c.ID)
+			default:
+				if !slices.Contains(c.Grappling, id) {
+					c.Grappling = append(c.Grappling, id)
+				}
+				if !slices.Contains(o.Grappling, c.ID) {
+					o.Grappling = append(o.Grappling, c.ID)
+				}
 			}
 		}
 	}

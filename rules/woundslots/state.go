@@ -501,9 +501,6 @@ func (c *Combatant) Up() bool { return c.Status == Active }
 // arrived (A14).
 func (c *Combatant) gone() bool { return c.Status == Dead || c.Status == Away }
 
-// Down reports whether the combatant is out of the fight.
-func (c *Combatant) Down() bool { return c.Status != Active }
-
 // npc reports whether the combatant is counted as an NPC (R17): not a PC
 // and not special.
 func (c *Combatant) npc() bool { return !c.PC && c.Tier != "special" }
@@ -602,9 +599,6 @@ func (c *Combatant) NormalMaxStamina() int { return c.RaceStamina + c.Attributes
 
 // MaxStamina is R20's max(0, normal - fatigue).
 func (c *Combatant) MaxStamina() int { return max(0, c.NormalMaxStamina()-c.Fatigue) }
-
-// Exhausted is A26: -2 on checks and attacks.
-func (c *Combatant) Exhausted() bool { return c.IsExhausted }
 
 // ExhaustedPenalty is A26's penalty on every check and attack of an
 // exhausted creature.

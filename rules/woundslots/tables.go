@@ -26,16 +26,6 @@ func LevelName(l int) string {
 	return levelNames[l]
 }
 
-// levelOf reads a wound level's name; false for an unknown one.
-func levelOf(name string) (int, bool) {
-	for i, n := range levelNames {
-		if n == name {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
 // woundThresholds is R06: the least final value of each level from light
 // up (index 0 is light).
 var woundThresholds = parts.Ladder{0, 2, 4, 6, 8}

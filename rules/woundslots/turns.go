@@ -224,24 +224,17 @@ func (r *run) settle() {
 			r.emit(engine.New(r.h.arena(), fightEndedKind, FightEnded{Winner: winner}))
 			return
 		}
-		if s.Off != nil {
-			switch {
-			case s.Phase == Acting && s.Pending == nil:
-				r.emit(engine.New(r.h.arena(), offTurnEndedKind, OffTurnEnded{Combatant: s.Off.Who}))
-				continue
-			case s.Phase == Window && s.Pending != nil && (len(s.Queue) == 0 || s.Pending.Striker != "" && s.Pending.StrikeAsk == 0):
-				// The action an inner reaction left waiting, back with
-				// nobody left to ask (R30).
-				r.resolveIfReady()
-				continue
-			}
-			return
-		}
 		if s.Phase == Window && s.Pending != nil && (len(s.Queue) == 0 || s.Pending.Striker != "" && s.Pending.StrikeAsk == 0) {
+			// Nobody left to ask: the action goes on, one an inner
+			// reaction left waiting out of turn too (R30).
 			r.resolveIfReady()
 			continue
 		}
-		if s.Phase != Acting {
+		if s.Off != nil && s.Phase == Acting && s.Pending == nil {
+			r.emit(engine.New(r.h.arena(), offTurnEndedKind, OffTurnEnded{Combatant: s.Off.Who}))
+			continue
+		}
+		if s.Off != nil || s.Phase != Acting {
 			return
 		}
 		if s.Turn != "" {

@@ -163,19 +163,15 @@ func (s *State) attackCost(a *Combatant, style string) int {
 	return c
 }
 
-// footingTN is the GM's TN for swimming and climbing checks (section 6:
-// default 5, A34).
-func (s *State) footingTN() int { return gmTN(s.Options.FootingTN) }
-
 // footing is R75's check of a swimmer or climber, Str
-// [Athletics/Swimming|Climbing] against the GM's TN with mod; it reports
-// whether the creature kept afloat or its hold.
+// [Athletics/Swimming|Climbing] with mod against the GM's TN (footing_tn,
+// default 5, A34); it reports whether the creature kept afloat or its hold.
 func (r *run) footing(c *Combatant, env string, mod int, why string) bool {
 	spec := "swimming"
 	if env == Climbing {
 		spec = "climbing"
 	}
-	return r.footingCheck(c, env, why, c.Attributes.Str+c.rank("athletics", spec)+mod, r.s.footingTN())
+	return r.footingCheck(c, env, why, c.Attributes.Str+c.rank("athletics", spec)+mod, gmTN(r.s.Options.FootingTN))
 }
 
 // footingCheck rolls c's check of its footing in env (R38, R75) with
