@@ -455,10 +455,11 @@ func (Rules) FormatCommand(c Command) string {
 }
 
 // bareText is the text of the commands exact odds write most, a GM's
-// ruling, a Defense, taking the hit and passing, as words.Format writes
-// them: a word, without the table's lookup of the command's type and the
-// phrase it writes (a third of the work of a ruling's default, which the
-// odds write at every one they meet). ok is false for the others.
+// ruling, an attack rolled as it stands, a Defense, taking the hit and
+// passing, as words.Format writes them: a word, without the table's
+// lookup of the command's type and the phrase it writes (most of the
+// work of a ruling's default, which the odds write at every one they
+// meet). ok is false for the others.
 func bareText(c Command) (text string, ok bool) {
 	switch c := c.(type) {
 	case *Rule:
@@ -469,6 +470,10 @@ func bareText(c Command) (text string, ok bool) {
 	case *Defense:
 		if c.Mods == (Mods{}) && (c.Style == "dodge" || c.Style == "deflect" || c.Style == "block") {
 			return c.Style, true
+		}
+	case *RollAttack:
+		if *c == (RollAttack{}) {
+			return "roll", true
 		}
 	case *Take:
 		return "take", true
