@@ -121,14 +121,18 @@ func writePrompt(s *State, b *prompter) {
 		}
 		me := s.Combatant(w.Ask[0])
 		p.Actor = me.ID
-		if !b.lean() {
-			what, by, act := "take the opening ", " gives by ", openingBy(w.Act)
-			if w.Kind == "readied" {
-				what, by, act = "fire the attack readied against ", "", ""
-			}
-			b.ask(me.ID, ": ", what, w.Opener, by, act, " for ", strconv.Itoa(OpeningCost), " Vigor (of ", strconv.Itoa(me.Vigor), ")?")
+		if b.lean() {
+			b.add(engine.New(b.hot.moveArena(), takeOpeningKind, TakeOpening{}))
+			b.add(&Pass{})
+			return
 		}
-		b.add(engine.New(b.hot.moveArena(), takeOpeningKind, TakeOpening{}), "strike ", w.Opener, " (5 Vigor)")
+		// The question and the strike's label in one allocation, the
+		// options and the strike's command in another.
+		var strike string
+		p.Question, strike = offerTexts(me, w)
+		m := new(offerPrompt)
+		p.Options = m.options[:0]
+		b.addOption(engine.Option[Command]{Command: &m.take, Label: strike})
 		b.add(&Pass{}, "pass")
 	case Knockdown:
 		p.Actor, p.Default = engine.GM, 1
@@ -214,6 +218,32 @@ func defenseQuestion(st *Strike, t *Combatant, cost int) string {
 	q = append(strconv.AppendInt(q, int64(cost), 10), " Vigor (of "...)
 	q = append(strconv.AppendInt(q, int64(t.Vigor), 10), ") or take the hit?"...)
 	return string(q)
+}
+
+// offerPrompt is the memory of an Offering prompt for people: its
+// options and the command of its strike. Exact odds build one at every
+// opening or readied attack a policy answers.
+type offerPrompt struct {
+	options [2]engine.Option[Command]
+	take    TakeOpening
+}
+
+// offerTexts writes the question of an Offering prompt, window w offered
+// to me, and the label of its strike, in one allocation that both share.
+func offerTexts(me *Combatant, w *Window) (question, strike string) {
+	q := make([]byte, 0, 192)
+	q = append(append(q, me.ID...), ": "...)
+	if w.Kind == "readied" {
+		q = append(append(q, "fire the attack readied against "...), w.Opener...)
+	} else {
+		q = append(append(append(append(q, "take the opening "...), w.Opener...), " gives by "...), openingBy(w.Act)...)
+	}
+	q = append(strconv.AppendInt(append(q, " for "...), OpeningCost, 10), " Vigor (of "...)
+	q = append(strconv.AppendInt(q, int64(me.Vigor), 10), ")?"...)
+	n := len(q)
+	q = append(append(append(q, "strike "...), w.Opener...), " (5 Vigor)"...)
+	text := string(q)
+	return text[:n], text[n:]
 }
 
 // defenseLabel is the label of defenseStyles[i] at cost: one of
