@@ -175,17 +175,29 @@ func copyEach[T any](buf, src []T) (copied, rest []T) {
 // odds clone every state they reach, so the copy is made in few
 // allocations: the combatants' armour and items each share one new array,
 // cut into capped slices, and the initiative order and a window's ids
-// another.
+// another, which holds the pending attacks too when there are any.
 func cloneState(s *State) State {
 	c := *s
 	c.hot = nil
 	c.Combatants = append(make([]Combatant, 0, len(s.Combatants)), s.Combatants...)
-	// The initiative order and the ids a window asks share one array.
+	// The initiative order and the ids a window asks share one array, in
+	// the allocation of the pending attacks when there are any and the
+	// ids fit.
 	var ask []string
 	if s.Window != nil {
 		ask = s.Window.Ask
 	}
-	ids := make([]string, 0, len(s.Order)+len(ask))
+	var ids []string
+	if s.Strike != nil || s.OffHand != nil || s.Declared != nil {
+		x := new(cloneExtras)
+		cloneAttacks(&c, s, &x.attackCopies)
+		if len(s.Order)+len(ask) <= len(x.ids) {
+			ids = x.ids[:0]
+		}
+	}
+	if ids == nil {
+		ids = make([]string, 0, len(s.Order)+len(ask))
+	}
 	ids, c.Order = carve(ids, s.Order)
 	var na, ni int
 	for i := range c.Combatants {
@@ -196,9 +208,6 @@ func cloneState(s *State) State {
 		x := &c.Combatants[i]
 		armor, x.Armor = carve(armor, x.Armor)
 		items, x.Items = carve(items, x.Items)
-	}
-	if s.Strike != nil || s.OffHand != nil || s.Declared != nil {
-		cloneAttacks(&c, s)
 	}
 	if s.Window != nil {
 		w := *s.Window

@@ -94,10 +94,21 @@ type attackCopies struct {
 	strikeThen, declThen FollowUp
 }
 
+// cloneExtras holds in one allocation a clone's pending attacks and,
+// when they fit, the ids of its initiative order and of its window (see
+// cloneState): most states exact odds clone wait on an attack.
+type cloneExtras struct {
+	attackCopies
+	ids [cloneIDs]string
+}
+
+// cloneIDs is the room cloneExtras has for ids: every bundled vigor
+// encounter's initiative order fits.
+const cloneIDs = 8
+
 // cloneAttacks gives c copies of s's pending strike, off-hand attack and
-// declared attack.
-func cloneAttacks(c, s *State) {
-	m := new(attackCopies)
+// declared attack, in m.
+func cloneAttacks(c, s *State, m *attackCopies) {
 	if s.Strike != nil {
 		m.strike = *s.Strike
 		if m.strike.Then != nil {
