@@ -209,9 +209,9 @@ func (d *decider) rollAs(me, t *Combatant, w *Weapon, a how) {
 	if w.AttackWith != "" {
 		ability = w.AttackWith
 	}
-	n := s.dice(me.Score(ability)) + me.Skills[w.Skill] + m.Dice
-	if w.Skill == "" {
-		n = s.dice(me.Score(ability)) + m.Dice
+	n := s.dice(me.Score(ability)) + m.Dice
+	if w.Skill != "" {
+		n += me.Skills[w.Skill]
 	}
 	challenges := m.Challenges
 	if offHand {

@@ -447,7 +447,41 @@ func withMods(p *parts.Phrase, m Mods) *parts.Phrase {
 }
 
 // FormatCommand writes a command as ParseCommand reads it.
-func (Rules) FormatCommand(c Command) string { return words.Format(c) }
+func (Rules) FormatCommand(c Command) string {
+	if text, ok := bareText(c); ok {
+		return text
+	}
+	return words.Format(c)
+}
+
+// bareText is the text of the commands exact odds write most, a GM's
+// ruling, an attack rolled as it stands, a Defense, taking the hit and
+// passing, as words.Format writes them: a word, without the table's
+// lookup of the command's type and the phrase it writes (most of the
+// work of a ruling's default, which the odds write at every one they
+// meet). ok is false for the others.
+func bareText(c Command) (text string, ok bool) {
+	switch c := c.(type) {
+	case *Rule:
+		if c.Yes {
+			return "yes", true
+		}
+		return "no", true
+	case *Defense:
+		if c.Mods == (Mods{}) && (c.Style == "dodge" || c.Style == "deflect" || c.Style == "block") {
+			return c.Style, true
+		}
+	case *RollAttack:
+		if *c == (RollAttack{}) {
+			return "roll", true
+		}
+	case *Take:
+		return "take", true
+	case *Pass:
+		return "pass", true
+	}
+	return "", false
+}
 
 // The codec tables of the commands and the events: every kind ever
 // written, each added beside its type in the file of its rule, where it

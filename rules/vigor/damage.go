@@ -33,7 +33,7 @@ func (d *decider) damage() {
 	if dr := rankOf(t.DurRank); dr >= 0 && dr > wr {
 		immune = true
 	}
-	row := typeRows[damageType(w.Type)]
+	row := typeRow(damageType(w.Type))
 	unliving := row.LivingOnly && !t.living()
 	// Armour (R29, R30, A36) and cover (R46, A13).
 	ar, worn := 0, -1

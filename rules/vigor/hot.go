@@ -44,6 +44,8 @@ type hotMemory struct {
 	// tags are the outcome tags of others' rolls made so far (see
 	// othersTag).
 	tags []othersTags
+	// clones are the rosters the state's clones share (see Rules.Clone).
+	clones rosterClones
 	// viewThen holds a view's own copies of the off-hand attacks its
 	// strike and declared attack carry (ViewInto).
 	viewThen [2]FollowUp
@@ -91,8 +93,11 @@ func (d *decider) strs() *[]string { return engine.Buffer(d.h.arena(), stringsMe
 // own, which are used up.
 func copyInto(dst, s *State) {
 	combatants, order, hot := dst.Combatants[:0], dst.Order[:0], dst.hot
+	if dst.shared {
+		combatants = nil // a roster clones share is never written
+	}
 	*dst = *s
-	dst.hot = hot
+	dst.hot, dst.shared = hot, false
 	dst.Combatants = append(combatants, s.Combatants...)
 	if n := len(s.Order); n <= cap(order) && sameElements(order[:n], s.Order) {
 		dst.Order = order[:n] // most copies: dst's memory holds it
@@ -167,43 +172,66 @@ func copyEach[T any](buf, src []T) (copied, rest []T) {
 	return copied, rest
 }
 
-// cloneState returns a copy of s for Clone: it shares with s only the
-// parts of the combatants' stat blocks that nothing changes once the
-// fight has started (their weapons, abilities, skills and links, and what
-// their armour protects against), and has memory of its own for all the
-// rest, the armour and items among it, which wear and are used up. Exact
-// odds clone every state they reach, so the copy is made in few
-// allocations: the combatants' armour and items each share one new array,
-// cut into capped slices, and the initiative order and a window's ids
-// another.
+// cloneState returns a copy of s of its own, for Decide and for a clone
+// of a state without hot memory: it shares with s only the parts of the
+// combatants' stat blocks that nothing changes once the fight has started
+// (their weapons, abilities, skills and links, and what their armour
+// protects against), and has memory of its own for all the rest, the
+// armour and items among it, which wear and are used up.
 func cloneState(s *State) State {
+	c := cloneRest(s)
+	c.Combatants = copyRoster(s.Combatants)
+	return c
+}
+
+// cloneRest returns a copy of s but for its roster, which it leaves s's:
+// the caller gives it one. Exact odds clone every state they reach, so
+// the copy is made in few allocations: the initiative order and a
+// window's ids share one array, which holds the pending attacks too when
+// there are any.
+func cloneRest(s *State) State {
 	c := *s
-	c.hot = nil
-	c.Combatants = append(make([]Combatant, 0, len(s.Combatants)), s.Combatants...)
-	// The initiative order and the ids a window asks share one array.
+	c.hot, c.shared = nil, false
+	// The initiative order and the ids a window asks share one array, in
+	// the allocation of the pending attacks when there are any and the
+	// ids fit.
 	var ask []string
 	if s.Window != nil {
 		ask = s.Window.Ask
 	}
-	ids := make([]string, 0, len(s.Order)+len(ask))
-	ids, c.Order = carve(ids, s.Order)
-	var na, ni int
-	for i := range c.Combatants {
-		na, ni = na+len(c.Combatants[i].Armor), ni+len(c.Combatants[i].Items)
-	}
-	armor, items := make([]Armor, 0, na), make([]Item, 0, ni)
-	for i := range c.Combatants {
-		x := &c.Combatants[i]
-		armor, x.Armor = carve(armor, x.Armor)
-		items, x.Items = carve(items, x.Items)
-	}
+	var ids []string
 	if s.Strike != nil || s.OffHand != nil || s.Declared != nil {
-		cloneAttacks(&c, s)
+		x := new(cloneExtras)
+		cloneAttacks(&c, s, &x.attackCopies)
+		if len(s.Order)+len(ask) <= len(x.ids) {
+			ids = x.ids[:0]
+		}
 	}
+	if ids == nil {
+		ids = make([]string, 0, len(s.Order)+len(ask))
+	}
+	ids, c.Order = carve(ids, s.Order)
 	if s.Window != nil {
 		w := *s.Window
 		_, w.Ask = carve(ids, ask)
 		c.Window = &w
 	}
 	return c
+}
+
+// copyRoster returns a copy of the combatants cs, their armour and items
+// each in one new array, cut into capped slices.
+func copyRoster(cs []Combatant) []Combatant {
+	out := append(make([]Combatant, 0, len(cs)), cs...)
+	var na, ni int
+	for i := range out {
+		na, ni = na+len(out[i].Armor), ni+len(out[i].Items)
+	}
+	armor, items := make([]Armor, 0, na), make([]Item, 0, ni)
+	for i := range out {
+		x := &out[i]
+		armor, x.Armor = carve(armor, x.Armor)
+		items, x.Items = carve(items, x.Items)
+	}
+	return out
 }

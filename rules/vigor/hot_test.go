@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fray/dice"
+	"fray/engine"
 	"fray/rules/vigor"
 )
 
@@ -142,4 +143,56 @@ func jsonOf(t *testing.T, s *vigor.State) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestClonesShareRostersCopyOnWrite clones scratch states of seeded
+// fights, as exact odds clone their situations: clones of the same roster
+// share it, and each gets one of its own before it changes. A clone
+// stepped, evolved, or made the scratch copy or view of another state
+// leaves the clones it shared a roster with as they were.
+func TestClonesShareRostersCopyOnWrite(t *testing.T) {
+	r := vigor.Rules{}
+	var scratch vigor.State
+	states := fightStates(t)
+	shared := 0
+	for i, s := range states {
+		r.ScratchInto(&scratch, s)
+		want := jsonOf(t, &scratch)
+		a, b, c, d := r.Clone(&scratch), r.Clone(&scratch), r.Clone(&scratch), r.Clone(&scratch)
+		for _, x := range []*vigor.State{&a, &b, &c, &d} {
+			if got := jsonOf(t, x); got != want {
+				t.Fatalf("state %d: a clone is not the state:\n%s\n%s", i, got, want)
+			}
+		}
+		if len(a.Combatants) == 0 || &a.Combatants[0] != &b.Combatants[0] {
+			t.Fatalf("state %d: two clones of one roster do not share it", i)
+		}
+		if &a.Combatants[0] == &scratch.Combatants[0] {
+			t.Fatalf("state %d: a clone shares its roster with the scratch state", i)
+		}
+		p := r.Next(&a)
+		if len(p.Options) > 0 {
+			if _, err := r.Step(&a, p.Actor, p.Options[i%len(p.Options)].Command, dice.Seeded(uint64(i)), nil); err == nil {
+				shared++
+			}
+			if &a.Combatants[0] == &b.Combatants[0] {
+				t.Fatalf("state %d: a clone stepped still shares its roster", i)
+			}
+		}
+		if len(p.Options) > 0 {
+			if events, err := r.Decide(&b, p.Actor, p.Options[0].Command, dice.Seeded(uint64(i))); err == nil {
+				for _, e := range events {
+					r.Evolve(&b, e)
+				}
+			}
+		}
+		r.ScratchInto(&c, states[(i+1)%len(states)])
+		r.ViewInto(&d, states[(i+2)%len(states)], engine.Viewer{Combatant: scratch.Combatants[0].ID})
+		if again := r.Clone(&scratch); jsonOf(t, &again) != want {
+			t.Fatalf("state %d: the roster clones share changed with a clone", i)
+		}
+	}
+	if shared == 0 {
+		t.Fatal("no clone stepped")
+	}
 }

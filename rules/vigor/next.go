@@ -1,7 +1,6 @@
 package vigor
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -49,6 +48,20 @@ func (b *prompter) add(c Command, words ...string) {
 	if !b.lean() {
 		o.Label = strings.Join(words, "")
 	}
+	b.addOption(o)
+}
+
+// optionsRoom is the room a prompt for people is given for its options
+// at its first: most prompts have fewer, and the odds build one for each
+// decision a policy answers, so that growing the list one option at a
+// time would cost more than the options.
+const optionsRoom = 8
+
+// addOption appends o to the prompt's options.
+func (b *prompter) addOption(o engine.Option[Command]) {
+	if b.p.Options == nil && !b.lean() {
+		b.p.Options = make([]engine.Option[Command], 0, optionsRoom)
+	}
 	b.p.Options = append(b.p.Options, o)
 }
 
@@ -77,12 +90,21 @@ func writePrompt(s *State, b *prompter) {
 		st := s.Strike
 		t := s.Combatant(st.Target)
 		p.Actor = t.ID
-		cost := strconv.Itoa(t.defenseCost())
-		if !b.lean() {
-			b.ask(fmt.Sprintf("%s's attack (%d) beats %s's Victory Sum %d: defend for %s Vigor (of %d) or take the hit?", st.Attacker, st.Total, t.ID, st.VS, cost, t.Vigor))
-		}
-		for _, style := range [...]string{"dodge", "deflect", "block"} {
-			b.add(engine.New(b.hot.moveArena(), defenseKind, Defense{Style: style}), style, " (", cost, " Vigor: d20 + Speed dice must beat the attack)")
+		cost := t.defenseCost()
+		if b.lean() {
+			for _, style := range defenseStyles {
+				b.add(engine.New(b.hot.moveArena(), defenseKind, Defense{Style: style}))
+			}
+		} else {
+			p.Question = defenseQuestion(st, t, cost)
+			// The options and the Defenses' commands in one allocation,
+			// the labels written once for the costs a Defense has.
+			m := new(defensePrompt)
+			p.Options = m.options[:0]
+			for i, style := range defenseStyles {
+				m.defenses[i].Style = style
+				b.addOption(engine.Option[Command]{Command: &m.defenses[i], Label: defenseLabel(i, cost)})
+			}
 		}
 		if s.canCounter(t) {
 			b.add(engine.New(b.hot.moveArena(), takeOpeningKind, TakeOpening{}), "strike: take the hit and fire the attack readied against ", st.Attacker, " (5 Vigor)")
@@ -99,14 +121,18 @@ func writePrompt(s *State, b *prompter) {
 		}
 		me := s.Combatant(w.Ask[0])
 		p.Actor = me.ID
-		if !b.lean() {
-			what := "take the opening " + w.Opener + " gives by " + openingBy(w.Act)
-			if w.Kind == "readied" {
-				what = "fire the attack readied against " + w.Opener
-			}
-			b.ask(fmt.Sprintf("%s: %s for %d Vigor (of %d)?", me.ID, what, OpeningCost, me.Vigor))
+		if b.lean() {
+			b.add(engine.New(b.hot.moveArena(), takeOpeningKind, TakeOpening{}))
+			b.add(&Pass{})
+			return
 		}
-		b.add(engine.New(b.hot.moveArena(), takeOpeningKind, TakeOpening{}), "strike ", w.Opener, " (5 Vigor)")
+		// The question and the strike's label in one allocation, the
+		// options and the strike's command in another.
+		var strike string
+		p.Question, strike = offerTexts(me, w)
+		m := new(offerPrompt)
+		p.Options = m.options[:0]
+		b.addOption(engine.Option[Command]{Command: &m.take, Label: strike})
 		b.add(&Pass{}, "pass")
 	case Knockdown:
 		p.Actor, p.Default = engine.GM, 1
@@ -154,6 +180,84 @@ func writePrompt(s *State, b *prompter) {
 	}
 }
 
+// defenseStyles are the Defense reactions a hit may be met with (R21),
+// in the order a prompt offers them.
+var defenseStyles = [...]string{"dodge", "deflect", "block"}
+
+// defenseLabels are the labels of the defenseStyles at the two costs a
+// Defense has, DefenseCost and DefendingCost (see defenseLabel).
+var defenseLabels = [2][len(defenseStyles)]string{
+	writeDefenseLabels(DefenseCost), writeDefenseLabels(DefendingCost),
+}
+
+// writeDefenseLabels writes the labels of the defenseStyles at cost.
+func writeDefenseLabels(cost int) (l [len(defenseStyles)]string) {
+	for i, style := range defenseStyles {
+		l[i] = style + " (" + strconv.Itoa(cost) + " Vigor: d20 + Speed dice must beat the attack)"
+	}
+	return l
+}
+
+// defensePrompt is the memory of a Defending prompt for people: room
+// for its options (the Defenses, a counter and taking the hit) and the
+// Defenses' commands. Exact odds build one at every hit a policy answers.
+type defensePrompt struct {
+	options  [len(defenseStyles) + 2]engine.Option[Command]
+	defenses [len(defenseStyles)]Defense
+}
+
+// defenseQuestion is the question of a Defending prompt: strike st beats
+// t, whose Defense costs cost. It is written in one allocation, as the
+// prompt is built at every hit a policy answers.
+func defenseQuestion(st *Strike, t *Combatant, cost int) string {
+	q := make([]byte, 0, 128)
+	q = append(append(q, st.Attacker...), "'s attack ("...)
+	q = append(strconv.AppendInt(q, int64(st.Total), 10), ") beats "...)
+	q = append(append(q, t.ID...), "'s Victory Sum "...)
+	q = append(strconv.AppendInt(q, int64(st.VS), 10), ": defend for "...)
+	q = append(strconv.AppendInt(q, int64(cost), 10), " Vigor (of "...)
+	q = append(strconv.AppendInt(q, int64(t.Vigor), 10), ") or take the hit?"...)
+	return string(q)
+}
+
+// offerPrompt is the memory of an Offering prompt for people: its
+// options and the command of its strike. Exact odds build one at every
+// opening or readied attack a policy answers.
+type offerPrompt struct {
+	options [2]engine.Option[Command]
+	take    TakeOpening
+}
+
+// offerTexts writes the question of an Offering prompt, window w offered
+// to me, and the label of its strike, in one allocation that both share.
+func offerTexts(me *Combatant, w *Window) (question, strike string) {
+	q := make([]byte, 0, 192)
+	q = append(append(q, me.ID...), ": "...)
+	if w.Kind == "readied" {
+		q = append(append(q, "fire the attack readied against "...), w.Opener...)
+	} else {
+		q = append(append(append(append(q, "take the opening "...), w.Opener...), " gives by "...), openingBy(w.Act)...)
+	}
+	q = append(strconv.AppendInt(append(q, " for "...), OpeningCost, 10), " Vigor (of "...)
+	q = append(strconv.AppendInt(q, int64(me.Vigor), 10), ")?"...)
+	n := len(q)
+	q = append(append(append(q, "strike "...), w.Opener...), " (5 Vigor)"...)
+	text := string(q)
+	return text[:n], text[n:]
+}
+
+// defenseLabel is the label of defenseStyles[i] at cost: one of
+// defenseLabels, written when the prompt is, once for all.
+func defenseLabel(i, cost int) string {
+	switch cost {
+	case DefenseCost:
+		return defenseLabels[0][i]
+	case DefendingCost:
+		return defenseLabels[1][i]
+	}
+	return writeDefenseLabels(cost)[i]
+}
+
 // actOptions lists the actions of the creature whose turn it is (§7.5).
 // None is aimed at an enemy hidden from it, nor drawn from where one
 // stands (§6): it does not know where. Decide still takes such a
@@ -162,7 +266,7 @@ func actOptions(s *State, b *prompter) {
 	me := s.Current()
 	b.p.Actor = me.ID
 	if !b.lean() {
-		b.ask(fmt.Sprintf("round %d, %s's turn: %d action(s) left, %d Vigor", s.Round, me.ID, me.Left, me.Vigor))
+		b.ask("round ", strconv.Itoa(s.Round), ", ", me.ID, "'s turn: ", strconv.Itoa(me.Left), " action(s) left, ", strconv.Itoa(me.Vigor), " Vigor")
 	}
 	off := me.OffHandWeapon()
 	for i := range s.Combatants {

@@ -31,13 +31,14 @@ func (Rules) ID() string { return ID }
 // Decide checks c against the state and resolves it into events, drawing
 // dice from src in the documented order. It never changes *s.
 func (r Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event, error) {
-	scratch := r.Clone(s)
+	scratch := cloneState(s)
 	return decide(&scratch, actor, c, src, nil, nil)
 }
 
 // Step decides like Decide on s itself, applying the events as it goes,
 // and appends them to events. On a refusal s may be left half changed.
 func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
+	s.own()
 	h := s.hotMemory()
 	h.Events().Reset()
 	return decide(s, actor, c, src, h, events)
@@ -46,6 +47,7 @@ func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []E
 // Evolve applies one event.
 func (Rules) Evolve(s *State, e Event) {
 	if e != nil {
+		s.own()
 		e.apply(s, nil)
 	}
 }
@@ -80,10 +82,6 @@ func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
 	return engine.OptionsOf(r.Next(s), actor)
 }
 
-// Clone returns a copy of the state that shares with s only what the
-// rules never change (see cloneState).
-func (Rules) Clone(s *State) State { return cloneState(s) }
-
 // attackCopies holds in one allocation a clone's pending strike,
 // off-hand attack and declared attack, with the off-hand attacks the
 // strike and declared attack carry.
@@ -94,10 +92,21 @@ type attackCopies struct {
 	strikeThen, declThen FollowUp
 }
 
+// cloneExtras holds in one allocation a clone's pending attacks and,
+// when they fit, the ids of its initiative order and of its window (see
+// cloneState): most states exact odds clone wait on an attack.
+type cloneExtras struct {
+	attackCopies
+	ids [cloneIDs]string
+}
+
+// cloneIDs is the room cloneExtras has for ids: every bundled vigor
+// encounter's initiative order fits.
+const cloneIDs = 8
+
 // cloneAttacks gives c copies of s's pending strike, off-hand attack and
-// declared attack.
-func cloneAttacks(c, s *State) {
-	m := new(attackCopies)
+// declared attack, in m.
+func cloneAttacks(c, s *State, m *attackCopies) {
 	if s.Strike != nil {
 		m.strike = *s.Strike
 		if m.strike.Then != nil {

@@ -94,6 +94,9 @@ type State struct {
 	// hot is the memory the hot path reuses (see hotMemory); no part of
 	// the fight.
 	hot *hotMemory
+	// shared: the roster is one that clones share (see Rules.Clone),
+	// never written; own gives the state one of its own first.
+	shared bool
 }
 
 // Scene is where a fight happens.

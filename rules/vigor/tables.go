@@ -187,10 +187,14 @@ type TypeRow struct {
 	NoWear bool
 }
 
-// typeRows are the damage types that do more than others (R28): toxic
-// damage harms only the living and does not wear armour.
-var typeRows = map[string]TypeRow{
-	"toxic": {LivingOnly: true, NoWear: true},
+// typeRow is the row of a canonical damage type (see damageType): only
+// toxic damage does more than others (R28), harming only the living and
+// wearing no armour. A switch rather than a map: every hit asks.
+func typeRow(t string) TypeRow {
+	if t == "toxic" {
+		return TypeRow{LivingOnly: true, NoWear: true}
+	}
+	return TypeRow{}
 }
 
 // damageTypeNames are the thirteen damage types of R28 (kinetic the

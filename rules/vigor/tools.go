@@ -207,7 +207,7 @@ func harms(w *Weapon, t *Combatant) bool {
 	if dr := rankOf(t.DurRank); dr >= 0 && dr > w.rank() {
 		return false
 	}
-	return !typeRows[damageType(w.Type)].LivingOnly || t.living()
+	return !typeRow(damageType(w.Type)).LivingOnly || t.living()
 }
 
 // nearestEnemy is the distance from (x, y) to me's nearest enemy still in

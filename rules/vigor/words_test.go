@@ -73,3 +73,16 @@ func TestWordsOfThePrompts(t *testing.T) {
 		t.Error("an off-hand attack with a weapon not in the off hand was read")
 	}
 }
+
+// TestBareText: the commands FormatCommand writes without the table are
+// written as the table writes them.
+func TestBareText(t *testing.T) {
+	for _, c := range []Command{&Rule{}, &Rule{Yes: true}, &Defense{Style: "dodge"}, &Defense{Style: "deflect"},
+		&Defense{Style: "block"}, &Defense{Style: "defend"}, &Defense{Style: "dodge", Mods: Mods{Dice: 1}}, &RollAttack{}, &RollAttack{Behind: true}, &RollAttack{Lost: true},
+		&RollAttack{Mods: Mods{Charges: 1}}, &Take{}, &Pass{}} {
+		got, want := Rules{}.FormatCommand(c), words.Format(c)
+		if got != want {
+			t.Errorf("%#v: %q, the table writes %q", c, got, want)
+		}
+	}
+}
