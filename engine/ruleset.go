@@ -93,7 +93,11 @@ type Ruleset[S, C, E any] interface {
 	// whose prompts others never answer.
 	OptionsFor(s *S, actor string) []Option[C]
 	// Clone returns a deep copy of the state, sharing nothing mutable but
-	// what nothing ever changes once the fight has started.
+	// what nothing ever changes once the fight has started. A state is
+	// changed only through the ruleset's methods (Evolve, Step, the copies
+	// into it), so a ruleset may also let clones share memory that those
+	// methods copy before they change it (vigor's clones of a scratch
+	// state share their roster so).
 	Clone(s *S) S
 	// Roster returns the ids of every combatant of the state, present or
 	// still to come, in a stable order.
