@@ -14,7 +14,10 @@ import (
 // follow one random path, a class of each die chosen with equal chance,
 // and multiply the numbers of classes met; its mean over random paths is
 // the number of paths. The mean of a few random paths is rough, so a
-// decision is given up only when it is several times the budget.
+// decision is given up only when it is several times the budget. An
+// option's paths go on past its command, through the whole resolution
+// (probeOption), so that an option whose prompts on the way make it far
+// bigger than its budget is estimated at once too.
 
 // The probe's sizes.
 const (
@@ -36,16 +39,16 @@ const (
 	// better kept.
 	menuMargin = 2
 	// wholeMargin is how many times an option's budget the probe of its
-	// whole resolution (probeWhole) must be to give the option up before
+	// whole resolution (probeOption) must be to give the option up before
 	// enumerating it. That probe counts the dice paths of a tree in which
 	// no two situations are merged, while the enumeration merges alike
 	// situations of a level and files a decision met before from the
-	// memo: over the benchmark's walk an option enumerated exactly ran up
-	// to some 1,400 times fewer dice paths than its whole resolution
+	// memo: over the benchmark's fights an option enumerated exactly ran
+	// up to some 1,400 times fewer dice paths than its whole resolution
 	// probed (a vigor attack and off-hand attack, whose damage results
 	// meet again and again), a blackpowder or tempo option up to some 170
-	// times fewer. The margin is set so that no option exact over the
-	// walk is given up.
+	// times fewer. At 1,024 or 2,048 times its share the probe gave up
+	// options the benchmark has exact; at 4,096, none.
 	wholeMargin = 4096
 )
 
