@@ -375,17 +375,8 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 	if !resumed && opts.Fallback && given > 0 {
 		// A command whose own dice are far past the budget is estimated
 		// at once, rather than after spending the budget on it.
-		// So is one whose whole resolution, the prompts it leads to
-		// answered on the way, is far past it, even with every situation
-		// met merged with none.
-		seed := k.seedOf(s, actor, text)
-		command, whole := k.probeOption(s, actor, c, seed^0x5eed, seed^0x301e)
-		switch {
-		case command > probeMargin*float64(given):
-			why = fmt.Sprintf("about %.3g dice paths for the command alone (probed), more than %d times the %d of its budget", command, probeMargin, given)
-			err = errOverPaths
-		case whole > wholeMargin*float64(given):
-			why = fmt.Sprintf("about %.3g dice paths for the whole resolution merging nothing (probed), more than %d times the %d of its budget", whole, wholeMargin, given)
+		if size := k.probeSize(s, actor, c, k.seedOf(s, actor, text)^0x5eed); size > probeMargin*float64(given) {
+			why = fmt.Sprintf("about %.3g dice paths for the command alone (probed), more than %d times the %d of its budget", size, probeMargin, given)
 			err = errOverPaths
 		}
 	}

@@ -15,42 +15,15 @@ import (
 // follow one random path, a class of each die chosen with equal chance,
 // and multiply the numbers of classes met; its mean over random paths is
 // the number of paths. The mean of a few random paths is rough, so a
-// decision is given up only when it is several times the budget. An
-// option's paths go on past its command, through the whole resolution
-// (probeOption), so that an option whose prompts on the way make it far
-// bigger than its budget is estimated at once too.
+// decision is given up only when it is several times the budget.
 
 // The probe's sizes.
 const (
 	// probes is how many random paths are followed.
 	probes = 15
-	// probeMargin is how many times the budget the mean must be to give
-	// an option's command, or a decision met on the way, up before
-	// enumerating it.
+	// probeMargin is how many times the budget the median must be to give
+	// the decision up before enumerating it.
 	probeMargin = 4
-	// menuMargin is probeMargin for a decision met on the way by an
-	// option of a menu (Calculator.All). It is lower: what the option
-	// does not spend goes to the options after it, while a decision that
-	// does not fit is split where the budget runs out and mostly
-	// estimated anyway, after spending the option's share on a corner of
-	// it (a blackpowder interrupt after a strike, which fifteen random
-	// paths probe at 7,500 to 45,000 dice paths and a hundred at 12,000
-	// to 70,000, against shares of 2,500 to 3,600). On its own (Of) an
-	// option's budget is its own, and the paths a split decision ran are
-	// better kept.
-	menuMargin = 2
-	// wholeMargin is how many times an option's budget the probe of its
-	// whole resolution (probeOption) must be to give the option up before
-	// enumerating it. That probe counts the dice paths of a tree in which
-	// no two situations are merged, while the enumeration merges alike
-	// situations of a level and files a decision met before from the
-	// memo: over the benchmark's fights an option enumerated exactly ran
-	// up to some 1,400 times fewer dice paths than its whole resolution
-	// probed (a vigor attack and off-hand attack, whose damage results
-	// meet again and again), a blackpowder or tempo option up to some 170
-	// times fewer. At 1,024 or 2,048 times its share the probe gave up
-	// options the benchmark has exact; at 4,096, none.
-	wholeMargin = 4096
 )
 
 // probeSource is a dice source that follows one random path through a
@@ -184,119 +157,5 @@ func (k *calc[S, C, E]) tooBig(n *node[S], ch choice[C], weight prob, budget int
 	}
 	h := fnv.New64a()
 	_, _ = h.Write(k.keys.appendWalked([]byte(head), &n.state, &k.unique))
-	margin := float64(probeMargin)
-	if k.opts.share > 0 {
-		margin = menuMargin
-	}
-	return k.probeSize(&n.state, ch.who, ch.cmd, h.Sum64()^0xb16) > margin*float64(budget)
-}
-
-// probeOption returns two of Knuth's estimates for actor's command c
-// from state s, the means over the same random paths: command, the dice
-// paths enumerating the command alone would run (as probeSize, whose
-// figure it is, the command's dice drawn from a source seeded alike), and
-// whole, the dice paths the whole resolution would run if no situation
-// were merged with another. A path follows the command and then every
-// prompt met on the way, each answered as the enumeration answers it (a
-// ruling by its default, anything else by the policy, whose dice are
-// drawn like the rules'), until the fight waits for a turn decision or is
-// over, a class of each die chosen with equal chance; the dice after the
-// command's come from a source seeded by rest. Its whole is the sum over
-// the decisions it met of the product of the numbers of classes met up to
-// that decision's end (a ruling answered by its default counted with the
-// decision before it, as fold does), and for each answer the product
-// before it: in a tree, that many dice paths are run for its decisions
-// and answers, on average.
-func (k *calc[S, C, E]) probeOption(s *S, actor string, c C, seed, rest uint64) (command, whole float64) {
-	first, later := dice.Seeded(seed), dice.Seeded(rest)
-	src := &probeSource{max: k.opts.MaxDraws, every: k.opts.EveryValue, pools: k.opts.pools}
-	p := probePath[S, C, E]{k: k, src: src}
-	p.secrets, _ = k.g.(engine.Secrets[S, C, E])
-	for range probes {
-		src.pcg, src.size = first, 1
-		cmd, work := p.follow(s, actor, c, later)
-		command += cmd
-		whole += work
-	}
-	return command / probes, whole / probes
-}
-
-// probePath follows the random paths of probeOption, in scratch memory
-// kept from one to the next.
-type probePath[S, C, E any] struct {
-	k       *calc[S, C, E]
-	src     *probeSource
-	secrets engine.Secrets[S, C, E]
-	st      S
-	view    S
-	events  []E
-	moves   engine.Prompt[C]
-	viewed  engine.Prompt[C]
-}
-
-// follow follows one path from actor's command c in state s, the dice
-// after the command's drawn from later, and returns the product of the
-// command's classes and the path's estimate of the whole.
-func (p *probePath[S, C, E]) follow(s *S, actor string, c C, later *dice.PCG) (command, work float64) {
-	k, src := p.k, p.src
-	command = -1
-	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := r.(probeCut); !ok {
-				panic(r)
-			}
-			// Cut at the most dice a decision may draw: what it met.
-			work += src.size
-			if command < 0 {
-				command = src.size
-			}
-		}
-	}()
-	k.scratchInto(&p.st, s)
-	who, cmd := actor, c
-	for range k.opts.MaxSteps + 1 {
-		src.draws = 0
-		var err error
-		if k.speed != nil {
-			p.events, err = k.speed.Step(&p.st, who, cmd, src, p.events[:0])
-		} else {
-			p.events, err = engine.Step(k.g, &p.st, who, cmd, src, p.events[:0])
-		}
-		if command < 0 {
-			command = src.size
-			src.pcg = later
-		}
-		if err != nil {
-			return command, work + src.size
-		}
-		if kind := k.nextKind(&p.st); kind == engine.Act || kind == engine.End {
-			return command, work + src.size
-		}
-		k.moves(&p.st, &p.moves)
-		m := &p.moves
-		if m.Kind == engine.Ruling && m.Default >= 0 && m.Default < len(m.Options) {
-			// Folded into the decision before it.
-			who, cmd = m.Actor, m.Options[m.Default].Command
-			continue
-		}
-		work += 2 * src.size // the decision's paths, and then the answer's
-		viewer := engine.Viewer{Combatant: m.Actor}
-		if m.Actor == engine.GM {
-			viewer = engine.Everyone
-		}
-		src.draws = 0
-		if p.secrets != nil {
-			p.secrets.ViewInto(&p.view, &p.st, viewer)
-			p.viewed = p.secrets.ViewPrompt(&p.st, *m, viewer)
-			cmd = k.policy.Choose(&p.view, &p.viewed, src)
-		} else {
-			k.scratchInto(&p.view, &p.st)
-			cmd = k.policy.Choose(&p.view, m, src)
-		}
-		if any(cmd) == nil {
-			return command, work
-		}
-		who = m.Actor
-	}
-	return command, work
+	return k.probeSize(&n.state, ch.who, ch.cmd, h.Sum64()^0xb16) > probeMargin*float64(budget)
 }
