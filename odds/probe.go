@@ -2,6 +2,7 @@ package odds
 
 import (
 	"hash/fnv"
+	"math/bits"
 
 	"fray/dice"
 	"fray/engine"
@@ -52,20 +53,25 @@ func (p *probeSource) RollClasses(sides int, c dice.Classes) int {
 		c = dice.EveryValue
 	}
 	// The classes start at 1 and at every value v from 2 to sides whose
-	// bit is set (dice.Classes).
-	starts := []int{1}
-	for v := 2; v <= min(sides, 63); v++ {
-		if c&(1<<uint(v)) != 0 {
-			starts = append(starts, v)
-		}
+	// bit is set (dice.Classes), and at every value past 63.
+	top := min(sides, 63)
+	mask := c &^ 3 // the bits of the values from 2
+	if top < 63 {
+		mask &= 1<<uint(top+1) - 1
 	}
-	if sides > 63 {
-		for v := 64; v <= sides; v++ {
-			starts = append(starts, v)
+	n := 1 + bits.OnesCount64(uint64(mask)) + max(0, sides-63)
+	p.size *= float64(n)
+	i := p.pcg.Roll(n) - 1
+	switch {
+	case i == 0:
+		return 1
+	case i <= bits.OnesCount64(uint64(mask)):
+		for ; i > 1; i-- {
+			mask &= mask - 1 // the lowest start dropped
 		}
+		return bits.TrailingZeros64(uint64(mask))
 	}
-	p.size *= float64(len(starts))
-	return starts[p.pcg.Roll(len(starts))-1]
+	return 63 + i - bits.OnesCount64(uint64(mask))
 }
 
 // RollPool picks one of the classes of the pool's distribution with equal
