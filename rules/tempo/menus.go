@@ -21,8 +21,9 @@ var (
 )
 
 // menuActions are the actions a status allows (R08) as indices in
-// proactiveOrder, in menu order: all of them, and apart the moves and
-// the others (see canDeclare). fixed is the least cost of those whose
+// proactiveOrder, in menu order: all of them but the off-list action,
+// which a menu never offers, and apart the moves and the others (see
+// canDeclare). fixed is the least cost of those whose
 // cost is not a weapon's of the actor's (0 when one costs what a weapon
 // found otherwise costs, which may be nothing), and byWeapon is set when
 // one costs what one of the actor's weapons costs: together a floor
@@ -61,9 +62,11 @@ var menusByStatus = func() (out [len(statuses)]menuActions) {
 				continue
 			}
 			m := &out[k]
-			switch sh := proactiveMenu[i].shape; {
-			case sh == none:
-				// never offered: its cost is the GM's
+			sh := proactiveMenu[i].shape
+			if sh == none {
+				continue // never offered: its cost is the GM's
+			}
+			switch {
 			case !r.byWeapon:
 				m.fixed = min(m.fixed, r.ap)
 			case sh == meleeWeapon || sh == rangedWeapon || sh == aimWeapon:
