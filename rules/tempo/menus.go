@@ -398,6 +398,20 @@ func fitsShape(sh candidateShape, k string) bool {
 	return k == "melee"
 }
 
+// inWeaponRange reports whether a strike (sh meleeWeapon) or a shot (sh
+// rangedWeapon) with w from square from reaches square to, as
+// declaredTarget requires (R21): a menu's search does not try one that
+// does not, which declaration would refuse. Both searches of a menu in a
+// state (canDeclare and declareOptions, see firstOffer) pass over the
+// same candidates, so that what one counts of the refused the other
+// counts alike.
+func inWeaponRange(sh candidateShape, w *Weapon, from, to Square) bool {
+	if sh == rangedWeapon {
+		return Dist(from, to) <= w.Range
+	}
+	return Dist(from, to) <= w.Reach
+}
+
 // eachCandidate tries the declarations of action m that c's menu
 // considers, in menu order, until try stops the search; it reports
 // whether it never did. The board is searched on first need, in h's
@@ -418,6 +432,9 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 				}
 			default:
 				for _, o := range e.foes {
+					if !inWeaponRange(sh, w, c.At, o.At) {
+						continue // refused, and so not tried: o is out of w's reach or range (R21)
+					}
 					if !e.try(&Declare{Action: a, Target: o.ID, Weapon: w.Name}, named{weapon: w, target: o}) {
 						return false
 					}
