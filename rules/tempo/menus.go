@@ -443,6 +443,9 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 		}
 	case eachFoe:
 		for _, o := range e.foes {
+			if c.Status != Grappled && Dist(c.At, o.At) > unarmedProfile.Reach {
+				continue // refused, and so not tried (see inWeaponRange): o is beyond the bare hands' reach (R21)
+			}
 			if !e.try(&Declare{Action: a, Target: o.ID}, named{target: o}) {
 				return false
 			}
