@@ -398,18 +398,18 @@ func fitsShape(sh candidateShape, k string) bool {
 	return k == "melee"
 }
 
-// inWeaponRange reports whether a strike (sh meleeWeapon) or a shot (sh
-// rangedWeapon) with w from square from reaches square to, as
-// declaredTarget requires (R21): a menu's search does not try one that
-// does not, which declaration would refuse. Both searches of a menu in a
-// state (canDeclare and declareOptions, see firstOffer) pass over the
-// same candidates, so that what one counts of the refused the other
-// counts alike.
-func inWeaponRange(sh candidateShape, w *Weapon, from, to Square) bool {
+// weaponLimit is how far a strike (sh meleeWeapon) or a shot (sh
+// rangedWeapon) with w reaches, as declaredTarget requires (R21): a
+// menu's search does not try one at a foe farther away, which
+// declaration would refuse. Both searches of a menu in a state
+// (canDeclare and declareOptions, see firstOffer) pass over the same
+// candidates, so that what one counts of the refused the other counts
+// alike.
+func weaponLimit(sh candidateShape, w *Weapon) int {
 	if sh == rangedWeapon {
-		return Dist(from, to) <= w.Range
+		return w.Range
 	}
-	return Dist(from, to) <= w.Reach
+	return w.Reach
 }
 
 // eachCandidate tries the declarations of action m that c's menu
@@ -432,7 +432,7 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 				}
 			default:
 				for _, o := range e.foes {
-					if !inWeaponRange(sh, w, c.At, o.At) {
+					if Dist(c.At, o.At) > weaponLimit(sh, w) {
 						continue // refused, and so not tried: o is out of w's reach or range (R21)
 					}
 					if !e.try(&Declare{Action: a, Target: o.ID, Weapon: w.Name}, named{weapon: w, target: o}) {
@@ -444,7 +444,7 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 	case eachFoe:
 		for _, o := range e.foes {
 			if c.Status != Grappled && Dist(c.At, o.At) > unarmedProfile.Reach {
-				continue // refused, and so not tried (see inWeaponRange): o is beyond the bare hands' reach (R21)
+				continue // refused, and so not tried (see weaponLimit): o is beyond the bare hands' reach (R21)
 			}
 			if !e.try(&Declare{Action: a, Target: o.ID}, named{target: o}) {
 				return false
