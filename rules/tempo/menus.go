@@ -259,15 +259,16 @@ func (e *offerSearch) each(actions []int) bool {
 }
 
 // try checks candidate d of the current action, found being what the
-// search found of what it names; it reports whether the search goes on.
-func (e *offerSearch) try(d *Declare, found named) bool {
+// search found of what it names (a value of the caller's, which try
+// marks allowed); it reports whether the search goes on.
+func (e *offerSearch) try(d *Declare, found *named) bool {
 	if k := e.known; k != nil && e.group <= k.group {
 		return e.takeKnown(k)
 	}
 	found.allowed = true // the action is one of c's status's menu
 	if !e.list {
 		var decl Declared
-		if e.s.declaration(e.c, d, e.rule, &found, e.board, false, e.h, &decl) != nil {
+		if e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h, &decl) != nil {
 			e.refused++
 			return true
 		}
@@ -284,7 +285,7 @@ func (e *offerSearch) try(d *Declare, found named) bool {
 		e.out = append(e.out, offer{})
 	}
 	o := &e.out[n]
-	if e.s.declaration(e.c, d, e.rule, &found, e.board, false, e.h, &o.decl) != nil {
+	if e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h, &o.decl) != nil {
 		e.out = e.out[:n]
 		return true
 	}
@@ -427,7 +428,7 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 			case r.cost(w) > c.AP:
 				// refused: c cannot pay for it (R05), whatever the target
 			case sh == aimWeapon:
-				if !e.try(&Declare{Action: a, Weapon: w.Name}, named{weapon: w}) {
+				if !e.try(&Declare{Action: a, Weapon: w.Name}, &named{weapon: w}) {
 					return false
 				}
 			default:
@@ -435,7 +436,7 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 					if Dist(c.At, o.At) > weaponLimit(sh, w) {
 						continue // refused, and so not tried: o is out of w's reach or range (R21)
 					}
-					if !e.try(&Declare{Action: a, Target: o.ID, Weapon: w.Name}, named{weapon: w, target: o}) {
+					if !e.try(&Declare{Action: a, Target: o.ID, Weapon: w.Name}, &named{weapon: w, target: o}) {
 						return false
 					}
 				}
@@ -446,7 +447,7 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 			if c.Status != Grappled && Dist(c.At, o.At) > unarmedProfile.Reach {
 				continue // refused, and so not tried (see weaponLimit): o is beyond the bare hands' reach (R21)
 			}
-			if !e.try(&Declare{Action: a, Target: o.ID}, named{target: o}) {
+			if !e.try(&Declare{Action: a, Target: o.ID}, &named{target: o}) {
 				return false
 			}
 		}
@@ -462,13 +463,13 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 		return e.moveOptions(a)
 	case eachPartner:
 		for _, p := range c.GrappledWith {
-			if !e.try(&Declare{Action: a, Target: p}, named{}) {
+			if !e.try(&Declare{Action: a, Target: p}, &named{}) {
 				return false
 			}
 		}
 	case dropped:
 		for _, x := range s.Dropped {
-			if x.At == c.At && !e.try(&Declare{Action: a, Weapon: x.Weapon.Name}, named{}) {
+			if x.At == c.At && !e.try(&Declare{Action: a, Weapon: x.Weapon.Name}, &named{}) {
 				return false
 			}
 		}
@@ -476,7 +477,7 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 		// Off-list actions are the GM's to allow; they are accepted but not
 		// offered.
 	default:
-		return e.try(&Declare{Action: a}, named{})
+		return e.try(&Declare{Action: a}, &named{})
 	}
 	return true
 }
@@ -519,7 +520,7 @@ func (e *offerSearch) moveOptions(a Action) bool {
 			if q, ok := closest(free, o.At, c.At); ok && !slices.Contains(offered, q) {
 				offered = append(offered, q)
 				p := path(q)
-				if !e.try(&Declare{Action: Move, Path: p}, named{path: p}) {
+				if !e.try(&Declare{Action: Move, Path: p}, &named{path: p}) {
 					return false
 				}
 			}
@@ -542,7 +543,7 @@ func (e *offerSearch) moveOptions(a Action) bool {
 					n := len(h.candSquares)
 					dest = h.candSquares[n-1 : n : n]
 				}
-				if !e.try(&Declare{Action: CombatMove, Target: o.ID, Path: dest}, named{target: o, path: straight(q)}) {
+				if !e.try(&Declare{Action: CombatMove, Target: o.ID, Path: dest}, &named{target: o, path: straight(q)}) {
 					return false
 				}
 			}
@@ -564,7 +565,7 @@ func (e *offerSearch) moveOptions(a Action) bool {
 		}
 		if q, ok := r.farthest(standing); ok && !slices.Contains(offered, q) {
 			p := path(q)
-			return e.try(&Declare{Action: Move, Path: p}, named{path: p})
+			return e.try(&Declare{Action: Move, Path: p}, &named{path: p})
 		}
 	}
 	return true
