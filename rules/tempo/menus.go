@@ -20,8 +20,8 @@ var (
 	reactiveRules  = rulesOf(reactiveOrder)
 )
 
-// menuActions are the actions a status allows (R08) as indices in
-// proactiveOrder, in menu order: all of them but the off-list action,
+// menuActions are the actions a status allows (R08) as their items of
+// proactiveMenu, in menu order: all of them but the off-list action,
 // which a menu never offers, and apart the moves and the others (see
 // canDeclare). fixed is the least cost of those whose
 // cost is not a weapon's of the actor's (0 when one costs what a weapon
@@ -29,7 +29,7 @@ var (
 // one costs what one of the actor's weapons costs: together a floor
 // under what any declaration of the menu costs (see cheapest).
 type menuActions struct {
-	all, moves, others []int
+	all, moves, others []*proactiveItem
 	fixed              int
 	byWeapon           bool
 }
@@ -74,11 +74,11 @@ var menusByStatus = func() (out [len(statuses)]menuActions) {
 			default:
 				m.fixed = 0 // the bound weapon, whatever it is
 			}
-			m.all = append(m.all, i)
+			m.all = append(m.all, &proactiveMenu[i])
 			if a := proactiveOrder[i]; a == Move || a == CombatMove {
-				m.moves = append(m.moves, i)
+				m.moves = append(m.moves, &proactiveMenu[i])
 			} else {
-				m.others = append(m.others, i)
+				m.others = append(m.others, &proactiveMenu[i])
 			}
 		}
 	}
@@ -229,11 +229,11 @@ type offerSearch struct {
 	known           *firstOffer
 }
 
-// each tries the candidates of the actions listed (indices in
-// proactiveOrder, of actions c's status allows; see menuActions), in the
+// each tries the candidates of the actions listed (items of
+// proactiveMenu, of actions c's status allows; see menuActions), in the
 // order listed, until try stops the search; it reports whether it never
 // did.
-func (e *offerSearch) each(actions []int) bool {
+func (e *offerSearch) each(actions []*proactiveItem) bool {
 	if len(actions) == 0 {
 		return true
 	}
@@ -245,8 +245,7 @@ func (e *offerSearch) each(actions []int) bool {
 		e.foes = e.s.appendFoes(nil, e.c)
 	}
 	e.board = nil
-	for _, i := range actions {
-		m := &proactiveMenu[i]
+	for _, m := range actions {
 		e.rule, e.group = m.rule, m.group
 		if !m.rule.mayAfford(e.c.AP) {
 			continue
