@@ -345,7 +345,10 @@ func (b *prompter) addLabelled(c Command, label func() string) {
 // copied.
 func (b *prompter) declare(v *Declare) *Declare {
 	d := engine.New(b.hot.moveArena(), declareKind, *v)
-	d.Path = parts.Keep(b.commandSquares(), v.Path)
+	if v.Path != nil {
+		// Most declarations name no path: no squares to find for them.
+		d.Path = parts.Keep(b.commandSquares(), v.Path)
+	}
 	return d
 }
 

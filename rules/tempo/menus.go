@@ -20,15 +20,16 @@ var (
 	reactiveRules  = rulesOf(reactiveOrder)
 )
 
-// menuActions are the actions a status allows (R08) as indices in
-// proactiveOrder, in menu order: all of them, and apart the moves and
-// the others (see canDeclare). fixed is the least cost of those whose
+// menuActions are the actions a status allows (R08) as their items of
+// proactiveMenu, in menu order: all of them but the off-list action,
+// which a menu never offers, and apart the moves and the others (see
+// canDeclare). fixed is the least cost of those whose
 // cost is not a weapon's of the actor's (0 when one costs what a weapon
 // found otherwise costs, which may be nothing), and byWeapon is set when
 // one costs what one of the actor's weapons costs: together a floor
 // under what any declaration of the menu costs (see cheapest).
 type menuActions struct {
-	all, moves, others []int
+	all, moves, others []*proactiveItem
 	fixed              int
 	byWeapon           bool
 }
@@ -61,9 +62,11 @@ var menusByStatus = func() (out [len(statuses)]menuActions) {
 				continue
 			}
 			m := &out[k]
-			switch sh := proactiveMenu[i].shape; {
-			case sh == none:
-				// never offered: its cost is the GM's
+			sh := proactiveMenu[i].shape
+			if sh == none {
+				continue // never offered: its cost is the GM's
+			}
+			switch {
 			case !r.byWeapon:
 				m.fixed = min(m.fixed, r.ap)
 			case sh == meleeWeapon || sh == rangedWeapon || sh == aimWeapon:
@@ -71,11 +74,11 @@ var menusByStatus = func() (out [len(statuses)]menuActions) {
 			default:
 				m.fixed = 0 // the bound weapon, whatever it is
 			}
-			m.all = append(m.all, i)
+			m.all = append(m.all, &proactiveMenu[i])
 			if a := proactiveOrder[i]; a == Move || a == CombatMove {
-				m.moves = append(m.moves, i)
+				m.moves = append(m.moves, &proactiveMenu[i])
 			} else {
-				m.others = append(m.others, i)
+				m.others = append(m.others, &proactiveMenu[i])
 			}
 		}
 	}
@@ -226,11 +229,11 @@ type offerSearch struct {
 	known           *firstOffer
 }
 
-// each tries the candidates of the actions listed (indices in
-// proactiveOrder, of actions c's status allows; see menuActions), in the
+// each tries the candidates of the actions listed (items of
+// proactiveMenu, of actions c's status allows; see menuActions), in the
 // order listed, until try stops the search; it reports whether it never
 // did.
-func (e *offerSearch) each(actions []int) bool {
+func (e *offerSearch) each(actions []*proactiveItem) bool {
 	if len(actions) == 0 {
 		return true
 	}
@@ -242,8 +245,7 @@ func (e *offerSearch) each(actions []int) bool {
 		e.foes = e.s.appendFoes(nil, e.c)
 	}
 	e.board = nil
-	for _, i := range actions {
-		m := &proactiveMenu[i]
+	for _, m := range actions {
 		e.rule, e.group = m.rule, m.group
 		if !m.rule.mayAfford(e.c.AP) {
 			continue
@@ -256,15 +258,16 @@ func (e *offerSearch) each(actions []int) bool {
 }
 
 // try checks candidate d of the current action, found being what the
-// search found of what it names; it reports whether the search goes on.
-func (e *offerSearch) try(d *Declare, found named) bool {
+// search found of what it names (a value of the caller's, which try
+// marks allowed); it reports whether the search goes on.
+func (e *offerSearch) try(d *Declare, found *named) bool {
 	if k := e.known; k != nil && e.group <= k.group {
 		return e.takeKnown(k)
 	}
 	found.allowed = true // the action is one of c's status's menu
 	if !e.list {
 		var decl Declared
-		if e.s.declaration(e.c, d, e.rule, &found, e.board, false, e.h, &decl) != nil {
+		if e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h, &decl) != nil {
 			e.refused++
 			return true
 		}
@@ -281,7 +284,7 @@ func (e *offerSearch) try(d *Declare, found named) bool {
 		e.out = append(e.out, offer{})
 	}
 	o := &e.out[n]
-	if e.s.declaration(e.c, d, e.rule, &found, e.board, false, e.h, &o.decl) != nil {
+	if e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h, &o.decl) != nil {
 		e.out = e.out[:n]
 		return true
 	}
@@ -395,6 +398,20 @@ func fitsShape(sh candidateShape, k string) bool {
 	return k == "melee"
 }
 
+// weaponLimit is how far a strike (sh meleeWeapon) or a shot (sh
+// rangedWeapon) with w reaches, as declaredTarget requires (R21): a
+// menu's search does not try one at a foe farther away, which
+// declaration would refuse. Both searches of a menu in a state
+// (canDeclare and declareOptions, see firstOffer) pass over the same
+// candidates, so that what one counts of the refused the other counts
+// alike.
+func weaponLimit(sh candidateShape, w *Weapon) int {
+	if sh == rangedWeapon {
+		return w.Range
+	}
+	return w.Reach
+}
+
 // eachCandidate tries the declarations of action m that c's menu
 // considers, in menu order, until try stops the search; it reports
 // whether it never did. The board is searched on first need, in h's
@@ -410,12 +427,15 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 			case r.cost(w) > c.AP:
 				// refused: c cannot pay for it (R05), whatever the target
 			case sh == aimWeapon:
-				if !e.try(&Declare{Action: a, Weapon: w.Name}, named{weapon: w}) {
+				if !e.try(&Declare{Action: a, Weapon: w.Name}, &named{weapon: w}) {
 					return false
 				}
 			default:
 				for _, o := range e.foes {
-					if !e.try(&Declare{Action: a, Target: o.ID, Weapon: w.Name}, named{weapon: w, target: o}) {
+					if Dist(c.At, o.At) > weaponLimit(sh, w) {
+						continue // refused, and so not tried: o is out of w's reach or range (R21)
+					}
+					if !e.try(&Declare{Action: a, Target: o.ID, Weapon: w.Name}, &named{weapon: w, target: o}) {
 						return false
 					}
 				}
@@ -423,7 +443,10 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 		}
 	case eachFoe:
 		for _, o := range e.foes {
-			if !e.try(&Declare{Action: a, Target: o.ID}, named{target: o}) {
+			if c.Status != Grappled && Dist(c.At, o.At) > unarmedProfile.Reach {
+				continue // refused, and so not tried (see weaponLimit): o is beyond the bare hands' reach (R21)
+			}
+			if !e.try(&Declare{Action: a, Target: o.ID}, &named{target: o}) {
 				return false
 			}
 		}
@@ -439,13 +462,13 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 		return e.moveOptions(a)
 	case eachPartner:
 		for _, p := range c.GrappledWith {
-			if !e.try(&Declare{Action: a, Target: p}, named{}) {
+			if !e.try(&Declare{Action: a, Target: p}, &named{}) {
 				return false
 			}
 		}
 	case dropped:
 		for _, x := range s.Dropped {
-			if x.At == c.At && !e.try(&Declare{Action: a, Weapon: x.Weapon.Name}, named{}) {
+			if x.At == c.At && !e.try(&Declare{Action: a, Weapon: x.Weapon.Name}, &named{}) {
 				return false
 			}
 		}
@@ -453,7 +476,7 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 		// Off-list actions are the GM's to allow; they are accepted but not
 		// offered.
 	default:
-		return e.try(&Declare{Action: a}, named{})
+		return e.try(&Declare{Action: a}, &named{})
 	}
 	return true
 }
@@ -496,7 +519,7 @@ func (e *offerSearch) moveOptions(a Action) bool {
 			if q, ok := closest(free, o.At, c.At); ok && !slices.Contains(offered, q) {
 				offered = append(offered, q)
 				p := path(q)
-				if !e.try(&Declare{Action: Move, Path: p}, named{path: p}) {
+				if !e.try(&Declare{Action: Move, Path: p}, &named{path: p}) {
 					return false
 				}
 			}
@@ -519,7 +542,7 @@ func (e *offerSearch) moveOptions(a Action) bool {
 					n := len(h.candSquares)
 					dest = h.candSquares[n-1 : n : n]
 				}
-				if !e.try(&Declare{Action: CombatMove, Target: o.ID, Path: dest}, named{target: o, path: straight(q)}) {
+				if !e.try(&Declare{Action: CombatMove, Target: o.ID, Path: dest}, &named{target: o, path: straight(q)}) {
 					return false
 				}
 			}
@@ -541,7 +564,7 @@ func (e *offerSearch) moveOptions(a Action) bool {
 		}
 		if q, ok := r.farthest(standing); ok && !slices.Contains(offered, q) {
 			p := path(q)
-			return e.try(&Declare{Action: Move, Path: p}, named{path: p})
+			return e.try(&Declare{Action: Move, Path: p}, &named{path: p})
 		}
 	}
 	return true
