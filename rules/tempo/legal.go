@@ -101,6 +101,17 @@ type named struct {
 	allowed bool
 }
 
+// reachOf is how far a declaration of form with w reaches (R21): a
+// shot as far as w's range, any other strike as far as its reach. Both
+// declaredTarget and a menu's search (which does not try a strike it
+// would refuse) read it.
+func reachOf(form declForm, w *Weapon) int {
+	if form == formShot {
+		return w.Range
+	}
+	return w.Reach
+}
+
 // declaredWeapon finds the weapon a declared action uses, or the zero
 // Weapon for actions without one, to read only (see weaponRef); r is the
 // rule of d's action. A refusal says why only when explain is set.
@@ -222,13 +233,13 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, r *rule, w *Weapon, fou
 				})
 			}
 		case form == formShot:
-			if Dist(c.At, t.At) > w.Range {
+			if Dist(c.At, t.At) > reachOf(form, w) {
 				return refusal(explain, func() error {
 					return refuse("%s is %d squares away, beyond the %s's range of %d (R21)", t.ID, Dist(c.At, t.At), w.Name, w.Range)
 				})
 			}
 		default:
-			if Dist(c.At, t.At) > w.Reach {
+			if Dist(c.At, t.At) > reachOf(form, w) {
 				return refusal(explain, func() error {
 					return refuse("%s is %d squares away, beyond %s reach of %d (R21)", t.ID, Dist(c.At, t.At), whose(w), w.Reach)
 				})

@@ -398,20 +398,6 @@ func fitsShape(sh candidateShape, k string) bool {
 	return k == "melee"
 }
 
-// weaponLimit is how far a strike (sh meleeWeapon) or a shot (sh
-// rangedWeapon) with w reaches, as declaredTarget requires (R21): a
-// menu's search does not try one at a foe farther away, which
-// declaration would refuse. Both searches of a menu in a state
-// (canDeclare and declareOptions, see firstOffer) pass over the same
-// candidates, so that what one counts of the refused the other counts
-// alike.
-func weaponLimit(sh candidateShape, w *Weapon) int {
-	if sh == rangedWeapon {
-		return w.Range
-	}
-	return w.Reach
-}
-
 // eachCandidate tries the declarations of action m that c's menu
 // considers, in menu order, until try stops the search; it reports
 // whether it never did. The board is searched on first need, in h's
@@ -432,8 +418,12 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 				}
 			default:
 				for _, o := range e.foes {
-					if Dist(c.At, o.At) > weaponLimit(sh, w) {
-						continue // refused, and so not tried: o is out of w's reach or range (R21)
+					if Dist(c.At, o.At) > reachOf(r.form, w) {
+						// Refused, and so not tried: o is out of w's reach or range
+						// (R21). Both searches of a menu in a state (canDeclare and
+						// declareOptions, see firstOffer) pass over the same
+						// candidates, so that they count the refused alike.
+						continue
 					}
 					if !e.try(&Declare{Action: a, Target: o.ID, Weapon: w.Name}, &named{weapon: w, target: o}) {
 						return false
@@ -443,8 +433,8 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 		}
 	case eachFoe:
 		for _, o := range e.foes {
-			if c.Status != Grappled && Dist(c.At, o.At) > unarmedProfile.Reach {
-				continue // refused, and so not tried (see weaponLimit): o is beyond the bare hands' reach (R21)
+			if c.Status != Grappled && Dist(c.At, o.At) > reachOf(formUnarmed, &unarmedProfile) {
+				continue // refused, and so not tried (as above): o is beyond the bare hands' reach (R21)
 			}
 			if !e.try(&Declare{Action: a, Target: o.ID}, &named{target: o}) {
 				return false
