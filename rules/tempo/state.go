@@ -318,13 +318,14 @@ func (c *Combatant) weapon(name string) (Weapon, bool) {
 }
 
 // cd is the Combat Defence: the shield's defence plus the GM's modifier
-// (R36).
+// (R36). A combatant with two shields has the better one's defence: the
+// rule reads one shield, so a second adds none [ours].
 func (c *Combatant) cd() int {
-	d := c.CDModifier
+	shield := 0
 	for i := range c.Weapons {
-		d += c.Weapons[i].Defence
+		shield = max(shield, c.Weapons[i].Defence)
 	}
-	return d
+	return shield + c.CDModifier
 }
 
 // cda is the armoured Combat Defence (R36).
