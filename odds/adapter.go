@@ -275,6 +275,22 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 			opts.Ready(i, m.Options[i])
 		}
 	}
+	// The options given up in the first round for a decision probed far
+	// past their share (the command itself, or one it leads to) go first
+	// in the second: probed again against a share no larger than the
+	// others', they are mostly given up again at once, for no paths, and
+	// what they leave goes to the options that ran out of their share part
+	// way, whose paths run so far count toward an exact answer.
+	slices.SortStableFunc(later, func(a, b int) int {
+		pa, pb := probedPast[S, C, E](resume[a]), probedPast[S, C, E](resume[b])
+		switch {
+		case pa == pb:
+			return 0
+		case pa:
+			return -1
+		}
+		return 1
+	})
 	for j, i := range later {
 		if stopped(opts.Stop) {
 			return nil, ErrStopped
@@ -290,6 +306,14 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 	opts.resume = nil
 	m.Rank()
 	return m, nil
+}
+
+// probedPast reports whether an option waiting for All's second round,
+// its computation resume (nil when it is to start again), stopped for a
+// decision probed far past its share rather than for running out of it.
+func probedPast[S, C, E any](resume any) bool {
+	k, ok := resume.(*calc[S, C, E])
+	return !ok || len(k.big) > 0
 }
 
 // stopped reports whether stop is closed (never, when nil).

@@ -391,3 +391,50 @@ func TestAllOptionTimeout(t *testing.T) {
 		t.Fatal("no option takes more than 512 dice paths")
 	}
 }
+
+// All's second round gives the options a decision probed far past their
+// share their turn first, so that what they leave goes to the options that
+// only ran out of theirs. In bow_skirmish, played as the odds benchmark
+// plays it (seed 1), the fencer's 18th decision has four combat moves of
+// some 4,200 dice paths each and two moves whose counters are probed far
+// past any share: within 20,000 paths the combat moves are exact, as each
+// is on its own.
+func TestAllSecondRoundLetsTheOptionsThatRanOutFinish(t *testing.T) {
+	table, calc := bundledTable(t, tempo.ID, "bow_skirmish", nil)
+	fight := dice.Mix(1, 0)
+	choose, src := dice.Seeded(dice.Mix(fight, 1)), dice.Seeded(dice.Mix(fight, 2))
+	for range 18 {
+		p := table.Prompt()
+		i := choose.Roll(len(p.Options)) - 1
+		if p.Kind == engine.Ruling && p.Default >= 0 {
+			i = p.Default
+		}
+		if _, err := table.Submit(p.Actor, p.Options[i].Command, src); err != nil {
+			t.Fatalf("%s: %q: %v", p.Actor, p.Options[i].Command, err)
+		}
+	}
+	p := table.Prompt()
+	m, err := calc.All(table, p.Actor, odds.Options{MaxPaths: 20000, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := 0
+	for _, h := range m.Options {
+		if !strings.HasPrefix(h.Command, "combat-move ") {
+			continue
+		}
+		moves++
+		if h.Status != odds.Exact {
+			t.Errorf("%s: %s, want exact", h.Command, h.Status)
+			continue
+		}
+		rep, err := calc.Odds(table, p.Actor, h.Command, odds.Options{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameOdds(t, h.Command, h.Report, rep)
+	}
+	if moves != 4 {
+		t.Errorf("%s's menu has %d combat moves, want 4 (the fight went otherwise)", p.Actor, moves)
+	}
+}
