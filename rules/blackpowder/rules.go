@@ -23,6 +23,7 @@ var (
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
 	_ engine.Forgetting[State, Command]        = Rules{}
 	_ engine.StepTally[State]                  = Rules{}
+	_ engine.Others[State, Command]            = Rules{}
 )
 
 // ID returns "blackpowder".

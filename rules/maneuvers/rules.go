@@ -24,6 +24,7 @@ var (
 	_ engine.Odds[State, Command, Event]       = Rules{}
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
 	_ engine.Secrets[State, Command, Event]    = Rules{}
+	_ engine.Others[State, Command]            = Rules{}
 )
 
 // Command is what a combatant or the GM decides. The interface is sealed

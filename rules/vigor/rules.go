@@ -76,12 +76,6 @@ func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
 	writePrompt(s, &prompter{p: p, hot: h})
 }
 
-// OptionsFor returns the current prompt's options when actor may answer
-// it: only the prompt's actor and the GM ever do.
-func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
-	return engine.OptionsOf(r.Next(s), actor)
-}
-
 // attackCopies holds in one allocation a clone's pending strike,
 // off-hand attack and declared attack, with the off-hand attacks the
 // strike and declared attack carry.

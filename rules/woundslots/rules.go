@@ -466,11 +466,6 @@ func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
 // NextKind says what kind of decision the fight waits for.
 func (Rules) NextKind(s *State) engine.PromptKind { return nextKind(s) }
 
-// OptionsFor returns the current prompt's options when actor may answer.
-func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
-	return engine.OptionsOf(r.Next(s), actor)
-}
-
 // Clone returns a deep copy of the state, sharing with it only what
 // nothing changes once the fight has started: the combatants' skills,
 // specializations and spells.
