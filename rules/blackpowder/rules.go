@@ -24,6 +24,8 @@ var (
 	_ engine.Forgetting[State, Command]        = Rules{}
 	_ engine.StepTally[State]                  = Rules{}
 	_ engine.Others[State, Command]            = Rules{}
+	_ engine.Sheets[State]                     = Rules{}
+	_ engine.Boards[State]                     = Rules{}
 )
 
 // ID returns "blackpowder".

@@ -25,6 +25,8 @@ var (
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
 	_ engine.Secrets[State, Command, Event]    = Rules{}
 	_ engine.Others[State, Command]            = Rules{}
+	_ engine.Sheets[State]                     = Rules{}
+	_ engine.Boards[State]                     = Rules{}
 )
 
 // Command is what a combatant or the GM decides. The interface is sealed

@@ -23,6 +23,8 @@ var (
 	_ engine.Secrets[State, Command, Event]    = Rules{}
 	_ engine.Simulation[State, Command, Event] = Rules{}
 	_ engine.Odds[State, Command, Event]       = Rules{}
+	_ engine.Sheets[State]                     = Rules{}
+	_ engine.Boards[State]                     = Rules{}
 )
 
 // Command is what a combatant or the GM decides: one of *Attack, *Feint

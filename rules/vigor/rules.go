@@ -23,6 +23,8 @@ var (
 	_ engine.Odds[State, Command, Event]       = Rules{}
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
 	_ engine.Forgetting[State, Command]        = Rules{}
+	_ engine.Sheets[State]                     = Rules{}
+	_ engine.Boards[State]                     = Rules{}
 )
 
 // ID returns "vigor".

@@ -26,6 +26,8 @@ var (
 	_ engine.Simulation[State, Command, Event] = Rules{}
 	_ engine.Odds[State, Command, Event]       = Rules{}
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
+	_ engine.Sheets[State]                     = Rules{}
+	_ engine.Boards[State]                     = Rules{}
 )
 
 // Command is what a combatant or the GM decides: a pointer to one of the
