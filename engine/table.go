@@ -23,8 +23,8 @@ type Table interface {
 	PromptFor(v Viewer) Prompt[string]
 	// PromptAs is PromptFor with the options actor may choose from: the
 	// prompt's own for its actor and the GM; for one of its Others, that
-	// one's own (see Others), with no default; none for
-	// anyone else.
+	// one's own (see engine.Others), with no default; none for anyone
+	// else.
 	PromptAs(v Viewer, actor string) Prompt[string]
 	// Sheets returns every combatant's key numbers and conditions as v may
 	// see them, or false when the ruleset does not describe them (see
