@@ -25,6 +25,9 @@ import (
 //     StepTally, a part it may add, tallies a fight as Step resolves it.
 //   - Odds: what an outcome means, for exact odds. Without it fray odds
 //     refuses the ruleset's encounters with an error naming what is missing.
+//   - Others: prompts that others than their actor may answer, each with
+//     options of its own (OptionsFor). Without it only a prompt's actor
+//     and the GM answer it.
 //   - Forgetting: what a decision does not read (Forget), so that exact
 //     odds resolve it once for situations that differ only there. Without
 //     it they resolve it once per situation, to the same answer. With it,
@@ -87,11 +90,6 @@ type Ruleset[S, C, E any] interface {
 	// the same prompt, so its question and labels must hold no secret,
 	// unless the ruleset has Secrets.
 	Next(s *S) Prompt[C]
-	// OptionsFor returns the options the current prompt offers actor: the
-	// prompt's own for its actor and the GM; for another who may answer it
-	// (Prompt.Others), that one's own options. OptionsOf serves rulesets
-	// whose prompts others never answer.
-	OptionsFor(s *S, actor string) []Option[C]
 	// Clone returns a deep copy of the state, sharing nothing mutable but
 	// what nothing ever changes once the fight has started. A state is
 	// changed only through the ruleset's methods (Evolve, Step, the copies
@@ -107,9 +105,28 @@ type Ruleset[S, C, E any] interface {
 	SideOf(s *S, combatant string) string
 }
 
+// Others is the capability of prompts that others than their actor may
+// answer (Prompt.Others), each with options of its own. Without it only a
+// prompt's actor and the GM answer it, with the prompt's own options.
+type Others[S, C any] interface {
+	// OptionsFor returns the options the current prompt offers actor: the
+	// prompt's own for its actor and the GM; for another who may answer it
+	// (Prompt.Others), that one's own options; none for anyone else.
+	OptionsFor(s *S, actor string) []Option[C]
+}
+
+// OptionsFor returns the options the current prompt of s offers actor:
+// the ruleset's own OptionsFor when it has Others, else OptionsOf the
+// prompt.
+func OptionsFor[S, C, E any](r Ruleset[S, C, E], s *S, actor string) []Option[C] {
+	if o, ok := r.(Others[S, C]); ok {
+		return o.OptionsFor(s, actor)
+	}
+	return OptionsOf(r.Next(s), actor)
+}
+
 // OptionsOf returns p's options if actor may answer p, else none: the
-// OptionsFor of a ruleset whose prompts only their actor (or the GM)
-// answers with the prompt's own options.
+// options of a prompt that only its actor (or the GM) answers.
 func OptionsOf[C any](p Prompt[C], actor string) []Option[C] {
 	if !p.Accepts(actor) {
 		return nil

@@ -23,8 +23,8 @@ type Table interface {
 	PromptFor(v Viewer) Prompt[string]
 	// PromptAs is PromptFor with the options actor may choose from: the
 	// prompt's own for its actor and the GM; for one of its Others, that
-	// one's own (the ruleset's OptionsFor), with no default; none for
-	// anyone else.
+	// one's own (see engine.Others), with no default; none for anyone
+	// else.
 	PromptAs(v Viewer, actor string) Prompt[string]
 	// Sheets returns every combatant's key numbers and conditions as v may
 	// see them, or false when the ruleset does not describe them (see
@@ -136,7 +136,7 @@ func (t *table[S, C, E]) PromptAs(v Viewer, actor string) Prompt[string] {
 	if actor != p.Actor && actor != GM {
 		p.Options, p.Default = nil, -1
 		if p.Accepts(actor) {
-			p.Options = t.g.OptionsFor(s, actor)
+			p.Options = OptionsFor(t.g, s, actor)
 		}
 	}
 	if sec, ok := t.g.(Secrets[S, C, E]); ok && !v.GM {

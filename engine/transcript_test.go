@@ -118,9 +118,6 @@ func (counter) Evolve(s *int, e *counterAdded) { *s += e.By }
 func (counter) Next(*int) engine.Prompt[*counterAdd] {
 	return engine.Prompt[*counterAdd]{Kind: engine.Act, Actor: "ann", Default: -1, Options: []engine.Option[*counterAdd]{{Label: "add 1", Command: &counterAdd{By: 1}}}}
 }
-func (counter) OptionsFor(s *int, actor string) []engine.Option[*counterAdd] {
-	return engine.OptionsOf(counter{}.Next(s), actor)
-}
 func (counter) Clone(s *int) int                { return *s }
 func (counter) Roster(*int) []string            { return []string{"ann"} }
 func (counter) SideOf(_ *int, id string) string { return map[string]string{"ann": "red"}[id] }

@@ -239,7 +239,7 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 	if err := check(p, c.g.Roster(s), actor, ""); err != nil {
 		return nil, err
 	}
-	p.Options = c.g.OptionsFor(s, actor)
+	p.Options = engine.OptionsFor(c.g, s, actor)
 	m := &Menu{Actor: actor, Question: p.Question, Policy: opts.Policy}
 	opts = opts.withDefaults()
 	if opts.MaxPaths > MaxPathsCeiling {

@@ -154,14 +154,22 @@ func (shallow) Clone(s *reference.State) reference.State { return *s }
 // overOffering offers to dodge on one's own turn.
 type overOffering struct{ plain }
 
-func (r overOffering) OptionsFor(s *reference.State, actor string) []engine.Option[reference.Command] {
-	return engine.OptionsOf(r.Next(s), actor)
-}
-
 func (r overOffering) Next(s *reference.State) engine.Prompt[reference.Command] {
 	p := r.plain.Next(s)
 	if p.Kind == engine.Act {
 		p.Options = append(p.Options, engine.Option[reference.Command]{Label: "dodge", Command: &reference.Dodge{}})
+	}
+	return p
+}
+
+// crowded names the others a prompt could be answered by, without Others
+// to give them their options.
+type crowded struct{ plain }
+
+func (r crowded) Next(s *reference.State) engine.Prompt[reference.Command] {
+	p := r.plain.Next(s)
+	if p.Kind == engine.Act {
+		p.Others = r.Roster(s)
 	}
 	return p
 }
@@ -185,10 +193,6 @@ func (r endless) Evolve(s *reference.State, e reference.Event) {
 		e = &reference.Damaged{Combatant: d.Combatant, Attacker: d.Attacker, Dice: d.Dice, LP: s.Combatant(d.Combatant).LP}
 	}
 	r.plain.Evolve(s, e)
-}
-
-func (r endless) OptionsFor(s *reference.State, actor string) []engine.Option[reference.Command] {
-	return engine.OptionsOf(r.Next(s), actor)
 }
 
 func (r endless) Next(s *reference.State) engine.Prompt[reference.Command] {
@@ -335,6 +339,7 @@ func TestCatchesBrokenRulesets(t *testing.T) {
 		{"nondeterministic Decide", fickle{plain: ref, calls: new(int)}, enginetest.Options{}, "the same seed played again gives a different log"},
 		{"shallow Clone", shallow{ref}, enginetest.Options{}, "to a Clone changed the live state"},
 		{"option refused", overOffering{ref}, enginetest.Options{}, `option 5 ("dodge") of the act prompt for "ann" ("round 1, ann's turn: attack, feint or defend?") was refused: cannot dodge now`},
+		{"others without OptionsFor", crowded{ref}, enginetest.Options{}, "names others who may answer it, but the ruleset has no OptionsFor"},
 		{"panic", fragile{ref}, enginetest.Options{}, "panic: runtime error: invalid memory address"},
 		{"never ends", endless{ref}, enginetest.Options{MaxDecisions: 300}, "the fight has not ended after 300 decisions"},
 		{"text round trip", blabbing{ref}, enginetest.Options{}, `option 1: "attack bob" parses as &reference.Attack{Target:"bob", Weapon:""}, not as the option's &reference.Feint{Target:"bob"}`},
@@ -414,10 +419,6 @@ func (r timed) ViewCommand(s *tally, actor string, c reference.Command, v engine
 
 func (r timed) ViewPrompt(s *tally, p engine.Prompt[reference.Command], v engine.Viewer) engine.Prompt[reference.Command] {
 	return r.plain.ViewPrompt(&s.State, p, v)
-}
-
-func (r timed) OptionsFor(s *tally, actor string) []engine.Option[reference.Command] {
-	return engine.OptionsOf(r.Next(s), actor)
 }
 
 func (r timed) Roster(s *tally) []string { return r.plain.Roster(&s.State) }

@@ -387,7 +387,8 @@ func (f *fight[S, C, E]) checkMoves(p engine.Prompt[C]) *failure {
 }
 
 // checkOptionsFor checks that OptionsFor gives the prompt's actor the
-// prompt's own options, and that the prompt's actors are in the roster.
+// prompt's own options, that a prompt others may answer comes from a
+// ruleset with Others, and that the prompt's actors are in the roster.
 func (f *fight[S, C, E]) checkOptionsFor(s *S, p engine.Prompt[C]) *failure {
 	if p.Kind == engine.End {
 		return nil
@@ -398,7 +399,10 @@ func (f *fight[S, C, E]) checkOptionsFor(s *S, p engine.Prompt[C]) *failure {
 			return f.fail("%s names %q, who is not in the roster %v", describePrompt(p), who, roster)
 		}
 	}
-	got := f.g.OptionsFor(s, p.Actor)
+	if _, ok := f.g.(engine.Others[S, C]); !ok && len(p.Others) > 0 {
+		return f.fail("%s names others who may answer it, but the ruleset has no OptionsFor (engine.Others) to give them their options", describePrompt(p))
+	}
+	got := engine.OptionsFor(f.g, s, p.Actor)
 	if len(got) != len(p.Options) {
 		return f.fail("OptionsFor(%s) gives %d options, the prompt %d", p.Actor, len(got), len(p.Options))
 	}

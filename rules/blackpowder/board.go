@@ -2,8 +2,6 @@ package blackpowder
 
 import "fray/engine"
 
-var _ engine.Boards[State] = Rules{}
-
 // Board describes the fight for the table: the round (0 while initiative
 // is rolled), the groups' order from the highest initiative down (the
 // groups as listed until all have rolled), whose turn it is with each

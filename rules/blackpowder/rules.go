@@ -23,6 +23,9 @@ var (
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
 	_ engine.Forgetting[State, Command]        = Rules{}
 	_ engine.StepTally[State]                  = Rules{}
+	_ engine.Others[State, Command]            = Rules{}
+	_ engine.Sheets[State]                     = Rules{}
+	_ engine.Boards[State]                     = Rules{}
 )
 
 // ID returns "blackpowder".
@@ -33,12 +36,8 @@ func (Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event
 	return decide(s, actor, c, src)
 }
 
-// Step decides a command like Decide and applies its events to s as it
-// goes, sparing the copy of the state Decide makes to leave s unchanged:
-// for simulations and exact odds, which keep states and not the log. It
-// appends to events the events Decide returns and leaves s as applying
-// them would; when it fails (a refusal) s may be left half changed and
-// must be thrown away. See engine.Stepper.
+// Step decides like Decide on s itself, applying the events as it goes,
+// and appends them to events; see engine.Speed.
 func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
 	return step(s, actor, c, src, events)
 }

@@ -6,8 +6,6 @@ import (
 	"fray/engine"
 )
 
-var _ engine.Sheets[State] = Rules{}
-
 // Sheets describes each combatant for the table: LP out of its maximum,
 // the actions left this turn, fatigue, and the rounds in the gun in hand;
 // then what it suffers or keeps up, with how long each lasts.

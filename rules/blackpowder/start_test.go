@@ -1,8 +1,9 @@
 package blackpowder
 
 import (
-	"strings"
 	"testing"
+
+	"fray/engine/enginetest"
 )
 
 func startSpec() *Spec {
@@ -76,9 +77,7 @@ func TestStartProblems(t *testing.T) {
 		"start.winner: only phase after has a winner",
 		`start.turn: "thugs" is not a group in the fight; in order: players`,
 	}
-	if err == nil || err.Error() != strings.Join(want, "\n") {
-		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
-	}
+	enginetest.WantProblems(t, err, want...)
 }
 
 func TestStartHoldsAndAims(t *testing.T) {
@@ -112,9 +111,7 @@ func TestStartHoldsAndAims(t *testing.T) {
 		"start.combatants.bram.aim: an aim is this round's action, which bram has used otherwise",
 		`start.combatants.cato.holding: no combatant "zed"; combatants: ada, bram, cato, lena`,
 	}
-	if err == nil || err.Error() != strings.Join(want, "\n") {
-		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
-	}
+	enginetest.WantProblems(t, err, want...)
 }
 
 // TestStartAimsAtTheHand checks that a starting aim may call the hand, as
@@ -159,9 +156,7 @@ func TestConsciousBelowZeroRefused(t *testing.T) {
 		"combatants[2].lp: -1: a conscious combatant below 0 LP is back at 0 or unconscious (R25); for cato knocked out, give its status: unconscious in start",
 		"combatants[3].lp: -1: a conscious combatant below 0 LP is back at 0 or unconscious (R25); for lena knocked out, give its status: unconscious in start",
 	}
-	if err == nil || err.Error() != strings.Join(want, "\n") {
-		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
-	}
+	enginetest.WantProblems(t, err, want...)
 
 	sp = startSpec()
 	sp.Options = &OptionsSpec{DeathMode: "single_hit"}

@@ -5,8 +5,6 @@ import (
 	"fray/rules/parts"
 )
 
-var _ engine.Boards[State] = Rules{}
-
 // Board describes the fight for the table: the round, this round's order
 // of turns with the delays taken (R09; the initiative order before the
 // first round, every combatant before it is rolled), whose turn is under

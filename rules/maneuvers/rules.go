@@ -24,6 +24,9 @@ var (
 	_ engine.Odds[State, Command, Event]       = Rules{}
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
 	_ engine.Secrets[State, Command, Event]    = Rules{}
+	_ engine.Others[State, Command]            = Rules{}
+	_ engine.Sheets[State]                     = Rules{}
+	_ engine.Boards[State]                     = Rules{}
 )
 
 // Command is what a combatant or the GM decides. The interface is sealed

@@ -6,8 +6,6 @@ import (
 	"fray/engine"
 )
 
-var _ engine.Sheets[State] = Rules{}
-
 // Sheets describes each combatant for the table: its Health Pool out of
 // its maximum, its AP out of the round's 3 and the Attack-trait actions it
 // has made this round out of 2; then its conditions with how long each

@@ -2,8 +2,6 @@ package reference
 
 import "fray/engine"
 
-var _ engine.Boards[State] = Rules{}
-
 // Board describes the fight for the table: the round, and the turn order,
 // which is the combatants' own order (the state keeps them in it), with
 // whose turn it is, who has had theirs this round and who is down. The

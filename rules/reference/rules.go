@@ -23,6 +23,8 @@ var (
 	_ engine.Secrets[State, Command, Event]    = Rules{}
 	_ engine.Simulation[State, Command, Event] = Rules{}
 	_ engine.Odds[State, Command, Event]       = Rules{}
+	_ engine.Sheets[State]                     = Rules{}
+	_ engine.Boards[State]                     = Rules{}
 )
 
 // Command is what a combatant or the GM decides: one of *Attack, *Feint
@@ -128,12 +130,6 @@ func (Rules) NextKind(s *State) engine.PromptKind { return nextKind(s) }
 
 // Next says who decides what now, with every option they have.
 func (Rules) Next(s *State) engine.Prompt[Command] { return next(s) }
-
-// OptionsFor returns the current prompt's options when actor may answer
-// it: only the prompt's actor and the GM ever do.
-func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
-	return engine.OptionsOf(r.Next(s), actor)
-}
 
 // Clone returns a deep copy of the state, without its hot memory.
 func (Rules) Clone(s *State) State {

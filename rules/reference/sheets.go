@@ -2,8 +2,6 @@ package reference
 
 import "fray/engine"
 
-var _ engine.Sheets[State] = Rules{}
-
 // Sheets describes each combatant for the table: its LP and defence, and
 // its guard and being off balance with how long each lasts.
 func (Rules) Sheets(s *State) []engine.Sheet {

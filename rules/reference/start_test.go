@@ -1,8 +1,9 @@
 package reference
 
 import (
-	"strings"
 	"testing"
+
+	"fray/engine/enginetest"
 )
 
 func startSpec() *Spec {
@@ -62,7 +63,5 @@ func TestStartProblems(t *testing.T) {
 		`start.combatants.zed: no combatant "zed"; combatants: ann, bob, cy`,
 		"start.turn: ann is down (lp 0) and takes no turn",
 	}
-	if err == nil || err.Error() != strings.Join(want, "\n") {
-		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
-	}
+	enginetest.WantProblems(t, err, want...)
 }

@@ -5,8 +5,6 @@ import (
 	"fray/rules/parts"
 )
 
-var _ engine.Boards[State] = Rules{}
-
 // Board describes the fight for the table: the round in play (the state
 // counts the rounds completed, R02), the initiative order once rolled
 // (R04; every combatant, unordered, before), and the combatants on the

@@ -21,6 +21,8 @@ var (
 	_ engine.Odds[State, Command, Event]       = Rules{}
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
 	_ engine.StepTally[State]                  = Rules{}
+	_ engine.Sheets[State]                     = Rules{}
+	_ engine.Boards[State]                     = Rules{}
 )
 
 // Command is a decision in a tempo fight.
@@ -51,13 +53,9 @@ func (Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event
 	return decide(s, actor, c, src)
 }
 
-// Step decides a command like Decide and applies its events to s as it
-// goes, sparing Decide's copy of the state: for simulations and exact
-// odds, which keep states and not the log. It appends to events the events
-// Decide returns and leaves s as applying them would; when it fails (a
-// refusal) s may be left half changed and must be thrown away. The events
-// are the state's hot memory's, valid until the next Step on it. See
-// engine.Speed.
+// Step decides like Decide on s itself, applying the events as it goes,
+// and appends them to events; see engine.Speed. The events are the
+// state's hot memory's, valid until the next Step on it.
 func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
 	return step(s, actor, c, src, events)
 }

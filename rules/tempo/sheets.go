@@ -6,8 +6,6 @@ import (
 	"fray/engine"
 )
 
-var _ engine.Sheets[State] = Rules{}
-
 // Sheets describes each combatant for the table: health out of its
 // maximum and AP out of 12; then its status with whom it is bound,
 // grappled or pinned, the aim it has taken, and being down or dead.

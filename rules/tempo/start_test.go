@@ -3,6 +3,8 @@ package tempo
 import (
 	"strings"
 	"testing"
+
+	"fray/engine/enginetest"
 )
 
 func startSpec() *Spec {
@@ -70,7 +72,7 @@ func TestStartProblems(t *testing.T) {
 		"start.combatants.ann.aimed: an Aim lasts only within its turn, and it is cy's turn",
 		"start.combatants.bob.aimed: an Aim lasts only within its turn, and it is cy's turn",
 	}
-	wantProblems(t, err, want)
+	enginetest.WantProblems(t, err, want...)
 }
 
 // TestHealthProblems: health never starts above the maximum, 10 + 2 x
@@ -112,7 +114,7 @@ func TestPinnerIsNotPinned(t *testing.T) {
 		"combatants[0].pinned_by: bob is pinned itself, and the pinned pin nobody",
 		"combatants[1].pinned_by: ann is pinned itself, and the pinned pin nobody",
 	}
-	wantProblems(t, err, want)
+	enginetest.WantProblems(t, err, want...)
 	sp.Combatants[1].PinnedBy = ""
 	if _, err := sp.State(); err != nil {
 		t.Errorf("ann pinned by bob: %v", err)
@@ -133,14 +135,5 @@ func TestRelationsAreWithOpponents(t *testing.T) {
 		"combatants[0].grappling: cy is on ann's side; a bind or grapple is with an opponent",
 		"combatants[1].grappling: ann is on cy's side; a bind or grapple is with an opponent",
 	}
-	wantProblems(t, err, want)
-}
-
-// wantProblems fails t unless err says the problems want, one a line, in
-// that order.
-func wantProblems(t *testing.T, err error, want []string) {
-	t.Helper()
-	if err == nil || err.Error() != strings.Join(want, "\n") {
-		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
-	}
+	enginetest.WantProblems(t, err, want...)
 }

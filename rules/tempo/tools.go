@@ -27,12 +27,6 @@ func (Rules) Roster(s *State) []string {
 	return parts.IDs(s.Combatants, func(c *Combatant) string { return c.ID })
 }
 
-// OptionsFor returns the current prompt's options when actor may answer
-// it: in tempo only the prompt's actor (or the GM) answers a prompt.
-func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
-	return engine.OptionsOf(r.Next(s), actor)
-}
-
 // Tally says what event e, about to be applied to s, does to a combatant:
 // the health it loses and to whom, whether it goes down, whether it dies.
 func (Rules) Tally(s *State, e Event) (target, source string, damage int, down, dead bool) {

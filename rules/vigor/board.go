@@ -5,8 +5,6 @@ import (
 	"fray/rules/parts"
 )
 
-var _ engine.Boards[State] = Rules{}
-
 // Board describes the fight for the table: the round (0 while the GM
 // rolls the first initiative, though the state counts it round 1), the initiative
 // order once rolled (R08; every creature, unordered, before), whose turn

@@ -14,29 +14,15 @@ import (
 // chance it hits, and how much probability the enumeration left out.
 func hitOdds(t *testing.T, s vigor.State, opts dice.EnumerateOptions) (*big.Rat, *big.Rat) {
 	t.Helper()
-	r := vigor.Rules{}
-	en, err := dice.Enumerate(func(src dice.Source) (bool, error) {
-		events, err := r.Decide(&s, "ann", &vigor.Attack{Target: "bob"}, src)
-		if err != nil {
-			return false, err
-		}
+	p, cut := enginetest.DiceOdds(t, vigor.Rules{}, &s, "ann", vigor.Command(&vigor.Attack{Target: "bob"}), opts, func(events []vigor.Event) bool {
 		for _, e := range events {
 			if a, ok := e.(*vigor.AttackRolled); ok {
-				return a.Hit, nil
+				return a.Hit
 			}
 		}
-		return false, nil
-	}, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hit := new(big.Rat)
-	for _, o := range en.Outcomes {
-		if o.Value {
-			hit.Add(hit, o.P)
-		}
-	}
-	return hit, en.Truncated
+		return false
+	})
+	return p[true], cut
 }
 
 // TestExactHitOdds checks the exact odds of a simple attack against the
@@ -100,11 +86,8 @@ combatants:
   - {id: bob, side: b, x: 5, vigor: 4, durability: 20, health: 20}
 start: {order: [ann, bob]}
 `)
-	r := vigor.Rules{}
 	type result struct{ hit, critical bool }
-	en, err := dice.Enumerate(func(src dice.Source) (result, error) {
-		events, err := r.Decide(&s, "ann", &vigor.Attack{Target: "bob"}, src)
-		var res result
+	got, cut := enginetest.DiceOdds(t, vigor.Rules{}, &s, "ann", vigor.Command(&vigor.Attack{Target: "bob"}), dice.EnumerateOptions{}, func(events []vigor.Event) (res result) {
 		for _, e := range events {
 			switch e := e.(type) {
 			case *vigor.AttackRolled:
@@ -113,18 +96,15 @@ start: {order: [ann, bob]}
 				res.critical = e.Critical
 			}
 		}
-		return res, err
-	}, dice.EnumerateOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+		return res
+	})
 	hit, critical := new(big.Rat), new(big.Rat)
-	for _, o := range en.Outcomes {
-		if o.Value.hit {
-			hit.Add(hit, o.P)
+	for res, p := range got {
+		if res.hit {
+			hit.Add(hit, p)
 		}
-		if o.Value.critical {
-			critical.Add(critical, o.P)
+		if res.critical {
+			critical.Add(critical, p)
 		}
 	}
 	if want := big.NewRat(109, 200); hit.Cmp(want) != 0 {
@@ -133,8 +113,8 @@ start: {order: [ann, bob]}
 	if want := big.NewRat(109, 2000); critical.Cmp(want) != 0 {
 		t.Errorf("P(critical) = %v, by hand %v", critical, want)
 	}
-	if en.Truncated.Sign() != 0 {
-		t.Errorf("the enumeration left out %v", en.Truncated)
+	if cut.Sign() != 0 {
+		t.Errorf("the enumeration left out %v", cut)
 	}
 }
 

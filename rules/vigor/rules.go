@@ -23,6 +23,8 @@ var (
 	_ engine.Odds[State, Command, Event]       = Rules{}
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
 	_ engine.Forgetting[State, Command]        = Rules{}
+	_ engine.Sheets[State]                     = Rules{}
+	_ engine.Boards[State]                     = Rules{}
 )
 
 // ID returns "vigor".
@@ -74,12 +76,6 @@ func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
 	h.Moves().Reset()
 	*p = engine.Prompt[Command]{Options: p.Options[:0]}
 	writePrompt(s, &prompter{p: p, hot: h})
-}
-
-// OptionsFor returns the current prompt's options when actor may answer
-// it: only the prompt's actor and the GM ever do.
-func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
-	return engine.OptionsOf(r.Next(s), actor)
 }
 
 // attackCopies holds in one allocation a clone's pending strike,

@@ -6,8 +6,6 @@ import (
 	"fray/engine"
 )
 
-var _ engine.Sheets[State] = Rules{}
-
 // Sheets describes each creature for the table: Vigor, Durability and
 // Health out of their maxima (an object has Durability alone), Mana when
 // it has any, and the actions left this turn; then its conditions with

@@ -3,6 +3,8 @@ package vigor
 import (
 	"strings"
 	"testing"
+
+	"fray/engine/enginetest"
 )
 
 // TestStartWithInitiative: a start with initiative: true keeps the
@@ -35,9 +37,7 @@ func TestStartWithInitiative(t *testing.T) {
 		"start.round: with initiative: true the fight begins at round 1 with initiative to roll, so round is not given",
 		"start.turn: with initiative: true the fight begins at round 1 with initiative to roll, so turn is not given",
 	}
-	if err == nil || err.Error() != strings.Join(want, "\n") {
-		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
-	}
+	enginetest.WantProblems(t, err, want...)
 }
 
 // TestStartUnreachable: a start refuses conditions the rules never
@@ -71,9 +71,7 @@ func TestStartUnreachable(t *testing.T) {
 		"start.combatants.dan.actions: it is ann's turn, not dan's; actions left are given only for the one whose turn it is",
 		"start.combatants.ann.actions: ann has 2 actions this round (R10), so it cannot have 9 left",
 	}
-	if err == nil || err.Error() != strings.Join(want, "\n") {
-		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
-	}
+	enginetest.WantProblems(t, err, want...)
 	zero := 0
 	sp.Combatants = sp.Combatants[:3]
 	sp.Begin = Start{Combatants: map[string]CombatantStart{"bob": {Health: &zero, Shock: &three}}}
@@ -97,9 +95,7 @@ func TestStartUnreachable(t *testing.T) {
 		"start.combatants.cy.winded: cy has 9 Vigor, and Winded ends once Vigor is back to 5 (R38); give vigor: 0 to 4 with it, or none",
 		"start.combatants.cy.dead: cy has 9 Health, and only Shock at Health 0 (R35) or a GM's ruling on a bound or pinned creature (R37) kills; give health: 0 with it, or none",
 	}
-	if err == nil || err.Error() != strings.Join(want, "\n") {
-		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
-	}
+	enginetest.WantProblems(t, err, want...)
 	sp.Begin = Start{Combatants: map[string]CombatantStart{"bob": {Winded: true}, "cy": {Dead: true}}}
 	s, err = sp.State()
 	if err != nil {
@@ -130,9 +126,7 @@ func TestStartUnreachable(t *testing.T) {
 		"start.combatants.door.winded: door is an object, with Durability alone (R31): give durability: 0 for one destroyed",
 		"start.combatants.door.dead: door is an object, with Durability alone (R31): give durability: 0 for one destroyed",
 	}
-	if err == nil || err.Error() != strings.Join(want, "\n") {
-		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
-	}
+	enginetest.WantProblems(t, err, want...)
 }
 
 // TestSharedSquare: no two creatures start on one square (R43), the
@@ -152,17 +146,13 @@ func TestSharedSquare(t *testing.T) {
 	want := []string{
 		"start.combatants.ann: bob stands at 5,0, where ann already stands: each creature holds a square of its own (R43: at most eight are adjacent to one); give one of them another x or y",
 	}
-	if err == nil || err.Error() != strings.Join(want, "\n") {
-		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
-	}
+	enginetest.WantProblems(t, err, want...)
 	sp.Begin = Start{}
 	_, err = sp.State()
 	want = []string{
 		"combatants[2]: cy stands at 0,0, where ann already stands: each creature holds a square of its own (R43: at most eight are adjacent to one); give one of them another x or y",
 	}
-	if err == nil || err.Error() != strings.Join(want, "\n") {
-		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
-	}
+	enginetest.WantProblems(t, err, want...)
 	// Dead, escaped or still to join, cy holds no square.
 	for _, st := range []Start{
 		{Combatants: map[string]CombatantStart{"cy": {Dead: true}}},

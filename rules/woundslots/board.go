@@ -7,8 +7,6 @@ import (
 	"fray/engine"
 )
 
-var _ engine.Boards[State] = Rules{}
-
 // Board describes the fight for the table: the round, the turn order of
 // the round (initiative from the highest, ties by their d20s, R27 and A15;
 // a ridden mount with its rider's), whose turn it is and who has had

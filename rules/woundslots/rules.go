@@ -26,6 +26,8 @@ var (
 	_ engine.Simulation[State, Command, Event] = Rules{}
 	_ engine.Odds[State, Command, Event]       = Rules{}
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
+	_ engine.Sheets[State]                     = Rules{}
+	_ engine.Boards[State]                     = Rules{}
 )
 
 // Command is what a combatant or the GM decides: a pointer to one of the
@@ -465,11 +467,6 @@ func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
 
 // NextKind says what kind of decision the fight waits for.
 func (Rules) NextKind(s *State) engine.PromptKind { return nextKind(s) }
-
-// OptionsFor returns the current prompt's options when actor may answer.
-func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
-	return engine.OptionsOf(r.Next(s), actor)
-}
 
 // Clone returns a deep copy of the state, sharing with it only what
 // nothing changes once the fight has started: the combatants' skills,

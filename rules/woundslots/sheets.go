@@ -8,8 +8,6 @@ import (
 	"fray/engine"
 )
 
-var _ engine.Sheets[State] = Rules{}
-
 // Sheets describes each creature for the table: its wound slots by level,
 // filled out of their number (a level with no slots left out); AP out of
 // the most its Speed lets it hold; its initiative, which moves during the
