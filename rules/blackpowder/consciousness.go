@@ -84,13 +84,7 @@ func (e *ConsciousnessRolled) apply(s *State, h *hotMemory) {
 	default:
 		t.Status = Unconscious
 		t.ReviveDifficulty = e.Difficulty
-		t.Actions, t.Delayed = 0, false
-		letGo(s, t.ID) // the fallen hold nobody
-		if t.HeldBy != "" {
-			// nor are they held: out of the fight, they make no
-			// contest to break free at the next round (R25, R39)
-			letGo(s, t.HeldBy)
-		}
+		fall(s, t)
 	}
 }
 

@@ -233,11 +233,7 @@ func (e *Died) apply(s *State, h *hotMemory) {
 	h.leftFight()
 	t := &s.Combatants[i]
 	t.Status = Dead
-	t.Actions, t.Delayed = 0, false
-	letGo(s, t.ID)
-	if t.HeldBy != "" {
-		letGo(s, t.HeldBy)
-	}
+	fall(s, t)
 }
 
 func (e *Died) describe(s *State) string {

@@ -102,14 +102,9 @@ func (e *Decided) describe(s *State) string {
 	return endWords(s, e.Winner, e.TimedOut, e.ByGM, true)
 }
 
-// Ended: at most one group still has fighters standing.
-type Ended struct {
-	Winner string `json:"winner"`
-	// TimedOut is set when the round limit ended the fight.
-	TimedOut bool `json:"timed_out,omitempty"`
-	// ByGM is set when the GM ended the fight (end-fight).
-	ByGM bool `json:"by_gm,omitempty"`
-}
+// Ended: at most one group still has fighters standing; its fields say
+// how, as Decided's do.
+type Ended Decided
 
 func (e *Ended) apply(s *State, _ *hotMemory) {
 	s.Over, s.Winner, s.TimedOut, s.Pending, s.Declared, s.AimsDue, s.Follow = true, e.Winner, e.TimedOut, nil, nil, nil, ""

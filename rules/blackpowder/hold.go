@@ -118,6 +118,17 @@ func (e *Released) describe(s *State) string {
 	return s.name(e.Captor) + " lets go"
 }
 
+// fall takes t, knocked out or killed, out of the fight: no action left,
+// holding nobody and held by nobody, with no contest to break free (R25,
+// R39).
+func fall(s *State, t *Combatant) {
+	t.Actions, t.Delayed = 0, false
+	letGo(s, t.ID)
+	if t.HeldBy != "" {
+		letGo(s, t.HeldBy)
+	}
+}
+
 // letGo ends the hold the captor has, if any.
 func letGo(s *State, captor string) {
 	c := s.combatant(captor)

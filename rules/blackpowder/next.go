@@ -2,7 +2,6 @@ package blackpowder
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -241,7 +240,7 @@ func canPickUp(s *State, c *Combatant) bool {
 	for i := range s.Combatants {
 		if o := &s.Combatants[i]; o != c {
 			for j := range o.Weapons {
-				if w := &o.Weapons[j]; w.OnGround && math.Hypot(w.GroundX-c.X, w.GroundY-c.Y) <= reach {
+				if w := &o.Weapons[j]; w.OnGround && c.groundDistance(w) <= reach {
 					return true
 				}
 			}
@@ -279,7 +278,7 @@ func afterActionOptions(s *State, c *Combatant) []engine.Option[Command] {
 		return p.Options
 	}
 	out := p.Options
-	if w := c.weapon(); w.Kind == KindGun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) && w.Reload[min(max(c.GunslingerTier, 0), 2)] == 0 {
+	if w := c.weapon(); w.Kind == KindGun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) && c.reloadTime(w) == 0 {
 		out = append(out, engine.Option[Command]{Command: &Reload{}, Label: "reload the " + w.Name + " (the immediate action)"})
 	}
 	for i := range c.Weapons {
@@ -317,7 +316,7 @@ func writePickUps(s *State, c *Combatant, b *prompter, note string) {
 				continue
 			}
 			bare = false
-			if o != c && math.Hypot(w.GroundX-c.X, w.GroundY-c.Y) <= reach {
+			if o != c && c.groundDistance(w) <= reach {
 				pick := engine.New(b.arena(), drawKind, Draw{Weapon: w.Name, From: o.ID})
 				b.add(pick, "pick up ", o.Name, "'s ", w.Name, note)
 			}
@@ -430,7 +429,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 		}
 	}
 	if w.Kind == KindGun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) {
-		need := w.Reload[min(max(c.GunslingerTier, 0), 2)]
+		need := c.reloadTime(w)
 		if (need == 0 && !c.ImmediateUsed) || c.Actions > 0 { // a second immediate action is an action (R06)
 			b.add(&Reload{}, "reload the ", w.Name)
 		}
