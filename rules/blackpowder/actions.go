@@ -53,10 +53,7 @@ func (r *run) assistCheck(who string, cmd *Assist) (c, a *Combatant, err error) 
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, nil, err
-	}
-	return c, a, nil
+	return c, a, err // the caller reads c and a only without err
 }
 
 // Escape: the action; an Athletics check against the trap's difficulty
@@ -152,10 +149,7 @@ func (r *run) checkActionCheck(who string, cmd *Check) (*Combatant, int, error) 
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, 0, err
-	}
-	return c, attr, nil
+	return c, attr, err // the caller reads c and attr only without err
 }
 
 // FreeForm: the action; something the rules do not list and the GM lets

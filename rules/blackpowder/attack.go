@@ -269,10 +269,8 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 		return engine.Errorf(engine.NotAllowedNow, "only an unaware, conscious target can be stunned, and %s is not", t.Name)
 	}
 	k.difficulty = attackDifficulty(r.s, c, w, t) + cmd.Part + cmd.Modifier
-	if w.Kind == KindMelee || w.Kind == KindUnarmed {
-		if d > reach {
-			return engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
-		}
+	if (w.Kind == KindMelee || w.Kind == KindUnarmed) && d > reach {
+		return engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
 	}
 	if w.Kind == KindGun {
 		switch {
@@ -498,12 +496,7 @@ func (e *AttackRolled) apply(s *State, h *hotMemory) {
 	c.Assist = 0
 	if e.Thrown && e.Weapon >= 0 && e.Weapon < len(c.Weapons) {
 		t := s.combatant(e.Target)
-		w := &c.Weapons[e.Weapon]
-		w.OnGround, w.GroundX, w.GroundY = true, t.X, t.Y
-		h.dropped()
-		if c.Wielding == e.Weapon {
-			c.Wielding, c.Reloading = -1, 0
-		}
+		drop(c, e.Weapon, t.X, t.Y, h)
 	}
 	// An attack reveals the attacker: its target is no longer unaware
 	// (R43).

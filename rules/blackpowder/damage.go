@@ -249,13 +249,18 @@ type Disarmed struct {
 
 func (e *Disarmed) apply(s *State, h *hotMemory) {
 	c := s.combatant(e.Target)
-	if e.Weapon < 0 || e.Weapon >= len(c.Weapons) {
-		return
+	if e.Weapon >= 0 && e.Weapon < len(c.Weapons) {
+		drop(c, e.Weapon, c.X, c.Y, h)
 	}
-	w := &c.Weapons[e.Weapon]
-	w.OnGround, w.GroundX, w.GroundY = true, c.X, c.Y
+}
+
+// drop lays c's weapon i on the ground at (x, y), out of c's hand if it
+// held it, where it lies until picked up (R11, R17).
+func drop(c *Combatant, i int, x, y float64, h *hotMemory) {
+	w := &c.Weapons[i]
+	w.OnGround, w.GroundX, w.GroundY = true, x, y
 	h.dropped()
-	if c.Wielding == e.Weapon {
+	if c.Wielding == i {
 		c.Wielding, c.Reloading = -1, 0
 	}
 }

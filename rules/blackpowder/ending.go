@@ -2,6 +2,7 @@ package blackpowder
 
 import (
 	"fmt"
+	"slices"
 
 	"fray/engine"
 )
@@ -56,12 +57,7 @@ func (r *run) endFight(actor string, c *EndFight) error {
 // joined reports whether the group has joined the fight: some member of
 // it is no longer absent (R03).
 func (s *State) joined(group string) bool {
-	for i := range s.Combatants {
-		if c := &s.Combatants[i]; c.Group == group && c.Status != Absent {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Group == group && c.Status != Absent })
 }
 
 // endAtLimit ends the fight at the round limit, with no winner.

@@ -104,7 +104,7 @@ func (r *run) useItem(who string, cmd *UseItem) error {
 	for _, d := range rec.Draws {
 		ev.Dice = append(ev.Dice, d.Value)
 	}
-	ev.Gain = max(0, min(t.LPMax-t.LP, ev.Total))
+	ev.Gain = t.healed(ev.Total)
 	r.emit(ev)
 	return nil
 }
@@ -204,7 +204,7 @@ func (r *run) rest(cmd *Rest) error {
 			v, _ := dice.DivideD10(g.Die, divisor)
 			value = v + c.Body
 		}
-		g.Gain = max(0, min(c.LPMax-c.LP, value))
+		g.Gain = c.healed(value)
 		ev.Gains = append(ev.Gains, g)
 	}
 	if len(ev.Gains) == 0 {
@@ -241,10 +241,14 @@ func (r *run) heal(cmd *Heal) error {
 	}
 	die := r.d10()
 	ev := engine.New(r.arena(), healedKind, Healed{Healer: h.ID, Patient: p.ID, Die: die, Total: die + h.Science + h.skill(skillMedicine)})
-	ev.Gain = max(0, min(p.LPMax-p.LP, ev.Total-10))
+	ev.Gain = p.healed(ev.Total - 10)
 	r.emit(ev)
 	return nil
 }
+
+// healed is the LP c gains from healing worth v: none for less than
+// nothing, never above LP max (R29-R31, A28).
+func (c *Combatant) healed(v int) int { return max(0, min(c.LPMax-c.LP, v)) }
 
 // Revived: an ally's revive check (R28).
 type Revived struct {
