@@ -59,7 +59,7 @@ func (*Stun) isCommand() {}
 // attackAttribute is Body for melee and unarmed attacks, Senses otherwise
 // (R09).
 func attackAttribute(c *Combatant, w *Weapon) int {
-	if w.Kind == KindMelee || w.Kind == KindUnarmed {
+	if w.Kind.handToHand() {
 		return c.Body
 	}
 	return c.Senses
@@ -255,7 +255,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 	if kind := usedAs(w, cmd.Mode, d); kind != w.Kind {
 		w, k.as = as(w, kind), kind
 	}
-	if hold && w.Kind != KindMelee && w.Kind != KindUnarmed {
+	if hold && !w.Kind.handToHand() {
 		return engine.Errorf(engine.NotAllowedNow, "a hold needs a melee weapon or fists in hand, not the %s", w.Name)
 	}
 	if hold && t.Status != Active {
@@ -269,7 +269,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 		return engine.Errorf(engine.NotAllowedNow, "only an unaware, conscious target can be stunned, and %s is not", t.Name)
 	}
 	k.difficulty = attackDifficulty(r.s, c, w, t) + cmd.Part + cmd.Modifier
-	if (w.Kind == KindMelee || w.Kind == KindUnarmed) && d > reach {
+	if w.Kind.handToHand() && d > reach {
 		return engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
 	}
 	if w.Kind == KindGun {
@@ -394,7 +394,7 @@ func (r *run) strikeListed(who string, cmd *Attack, kind strikeKind, l *listedSt
 // else the ranged modifiers.
 func attackDifficulty(s *State, a *Combatant, w *Weapon, t *Combatant) int {
 	difficulty := t.EvadeEff()
-	if w.Kind == KindMelee || w.Kind == KindUnarmed {
+	if w.Kind.handToHand() {
 		return difficulty + s.crowding(a)
 	}
 	return difficulty + s.rangedModifier(a, w, t, distance(a, t))

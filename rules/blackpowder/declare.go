@@ -255,7 +255,7 @@ func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reacti
 	from, to, _ := path(c, cmd)
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Status != Active || same(t.Group, c.Group) || t.HeldBy != "" || s.unaware(t) || (t.weapon().Kind != KindMelee && t.weapon().Kind != KindUnarmed) {
+		if t.Status != Active || same(t.Group, c.Group) || t.HeldBy != "" || s.unaware(t) || !t.weapon().Kind.handToHand() {
 			continue
 		}
 		p := [2]float64{t.X, t.Y}
@@ -448,7 +448,7 @@ func (r *run) pruneReactions() {
 		case "interrupt":
 			able = able && c.Delayed && c.HeldBy == "" // only attacks interrupt
 		case "opportunity":
-			able = able && c.HeldBy == "" && (c.weapon().Kind == KindMelee || c.weapon().Kind == KindUnarmed)
+			able = able && c.HeldBy == "" && c.weapon().Kind.handToHand()
 			if head.Against != "" {
 				// The delayed action or the aimed attack fired early it
 				// answers is still to come.
@@ -589,8 +589,13 @@ type Lapsed struct {
 // nothing when err is nil and the action went ahead.
 func (r *run) lapse(who string, err error) {
 	if err != nil {
-		r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: who, Reason: err.Error()}))
+		r.lapsed(who, err)
 	}
+}
+
+// lapsed is lapse's event, apart so that lapse inlines.
+func (r *run) lapsed(who string, err error) {
+	r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: who, Reason: err.Error()}))
 }
 
 func (e *Lapsed) apply(s *State, _ *hotMemory) {

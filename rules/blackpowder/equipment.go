@@ -117,6 +117,10 @@ func (d *DamageDie) UnmarshalText(b []byte) (err error) {
 // melee and unarmed, 3 for thrown and ranged, 5 for guns.
 var kindDodgeMod = [...]int{KindThrown: 3, KindRanged: 3, KindGun: 5}
 
+// handToHand reports whether a weapon of kind k strikes within reach, as
+// a melee weapon or fists do, rather than being shot or thrown (R09, A21).
+func (k WeaponKind) handToHand() bool { return k == KindMelee || k == KindUnarmed }
+
 // Gun states (R19, A10).
 const (
 	GunOK               = "ok"

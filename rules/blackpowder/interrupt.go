@@ -99,7 +99,12 @@ func (d *Declaration) contestDue() bool {
 	if len(d.Queue) > 0 && d.Queue[0].Kind == "interrupt" {
 		return false
 	}
-	return slices.ContainsFunc(d.Held, func(h Deferred) bool { return h.Interrupt && !h.Contested })
+	for i := range d.Held {
+		if d.Held[i].Interrupt && !d.Held[i].Contested {
+			return true
+		}
+	}
+	return false
 }
 
 // firstToAct returns the index in d.Held of the next delayed action to

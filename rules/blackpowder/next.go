@@ -403,7 +403,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 				strike := engine.New(b.arena(), attackKind, Attack{Target: t.ID, Mode: "strike"})
 				b.add(strike, "strike ", t.Name, " with the ", w.Name, " in hand")
 			}
-			if (w.Kind == KindMelee || w.Kind == KindUnarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
+			if w.Kind.handToHand() && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
 				if hold := on.hold(t); !b.lone(hold) {
 					b.label(hold, []string{"hold ", t.Name})
 				}
