@@ -138,13 +138,13 @@ func pendingWeapon(a *Combatant, p *Pending) *Weapon {
 }
 
 func (r *run) attack(who string, cmd *Attack) error {
-	return r.strike(who, cmd, plainStrike)
+	return r.strike(who, cmd, plainStrike, nil)
 }
 
 // stun is a stun attack on an unaware target: +3 to hit, no dodge, and
 // stun damage instead of damage (R43).
 func (r *run) stun(who string, cmd *Stun) error {
-	return r.strike(who, &Attack{Target: cmd.Target, Weapon: cmd.Weapon}, stunStrike)
+	return r.strike(who, &Attack{Target: cmd.Target, Weapon: cmd.Weapon}, stunStrike, nil)
 }
 
 // strikeKind is what an attack is made for.
@@ -294,15 +294,10 @@ func (r *run) fromListed(l *listedStrike, k *aimedStrike) {
 }
 
 // strike is an attack, a hold attempt or a stun attack (kind). Once
-// strikeCheck has passed it, it cannot fail.
-func (r *run) strike(who string, cmd *Attack, kind strikeKind) error {
-	return r.strikeListed(who, cmd, kind, nil)
-}
-
-// strikeListed is strike, given what Moves worked out for cmd when the
-// caller has found it already (listed), in place of strikeCheck's
-// checks; nil otherwise.
-func (r *run) strikeListed(who string, cmd *Attack, kind strikeKind, l *listedStrike) error {
+// strikeCheck has passed it, it cannot fail. l is what Moves worked out
+// for cmd when the caller has found it already (listed), in place of
+// strikeCheck's checks; nil otherwise.
+func (r *run) strike(who string, cmd *Attack, kind strikeKind, l *listedStrike) error {
 	var k aimedStrike
 	if l != nil {
 		r.fromListed(l, &k)
@@ -320,7 +315,7 @@ func (r *run) strikeListed(who string, cmd *Attack, kind strikeKind, l *listedSt
 		w = as(w, k.as)
 	}
 	if w.Kind == KindGun && r.s.Scene.Mist && w.Powder != "hazeblast" {
-		r.emit(engine.New(r.arena(), mistFizzleKind, MistFizzle{Attacker: c.ID, Weapon: c.Wielding, Spent: r.spent()}))
+		r.emit(engine.New(r.arena(), mistFizzleKind, MistFizzle{Attacker: c.ID, Weapon: c.Wielding, Spent: r.mode}))
 		return nil
 	}
 	hazeblast := w.Kind == KindGun && w.Powder == "hazeblast" && !r.s.Scene.Mist
@@ -352,7 +347,7 @@ func (r *run) strikeListed(who string, cmd *Attack, kind strikeKind, l *listedSt
 		// attack go on (R21).
 		r.emit(engine.New(r.arena(), shotFiredKind, ShotFired{Attacker: c.ID, Weapon: c.Wielding}))
 		if !r.jam(c, c.Wielding) {
-			r.emit(engine.New(r.arena(), actionUsedKind, ActionUsed{Combatant: c.ID, Spent: r.spent()}))
+			r.emit(engine.New(r.arena(), actionUsedKind, ActionUsed{Combatant: c.ID, Spent: r.mode}))
 			return nil
 		}
 	}
@@ -372,7 +367,7 @@ func (r *run) strikeListed(who string, cmd *Attack, kind strikeKind, l *listedSt
 	// (R17).
 	wi := c.Wielding
 	thrown := w.Kind == KindThrown && wi >= 0
-	r.emit(engine.New(r.arena(), attackRolledKind, AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: wi, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: r.spent(), Thrown: thrown}))
+	r.emit(engine.New(r.arena(), attackRolledKind, AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: wi, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: r.mode, Thrown: thrown}))
 	if w.Kind == KindGun && !hazeblast {
 		r.emit(engine.New(r.arena(), shotFiredKind, ShotFired{Attacker: c.ID, Weapon: wi}))
 	}

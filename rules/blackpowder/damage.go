@@ -25,20 +25,16 @@ func (r *run) weaponDamage(w *Weapon, doubles bool) (rolled []int, value, raw in
 			classes = classes.Cut(first)
 		}
 		second := r.d10By(classes)
-		rolled = r.ints(2)
+		rolled = r.arena().Ints(2)
 		rolled[0], rolled[1] = first, second
 		return rolled, max(first, second), max(first, second)
 	}
 	divisor := damageDivisor(w.Damage)
 	first := r.d10By(classesByDivisor[divisor])
-	rolled = r.ints(1)
+	rolled = r.arena().Ints(1)
 	rolled[0] = first
 	return rolled, dieValueBy(divisor, first), first
 }
-
-// ints returns n ints for an event's dice: in the arena of a Step's run,
-// which the next Step reuses, else of their own.
-func (r *run) ints(n int) []int { return r.arena().Ints(n) }
 
 // classesByDivisor holds, for each damage die by its damageDivisor, the
 // classes of a d10 read through it: a class per value it gives, and a 10

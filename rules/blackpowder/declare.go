@@ -132,14 +132,14 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 	case *Draw, *Reload:
 		c, err = r.immediateMember(who) // maybe after the turn's action (R06)
 	case *Move:
-		c, err = r.movingMember(who) // maybe after the turn's action (R33)
+		c, err = r.acting(who, afterMove) // maybe after the turn's action (R33)
 	case *Attack:
 		if k := r.listed(who, atk, plainStrike); k != nil {
 			c = &r.s.Combatants[k.attacker] // Moves proved it may act
 			if !k.provokes && !r.s.Options.GMModifiers && !r.s.holdsOrAims() {
 				// Nobody may answer it (reactors): a blow in melee
 				// provokes nobody, and nobody holds or aims.
-				return r.strikeListed(who, atk, plainStrike, k)
+				return r.strike(who, atk, plainStrike, k)
 			}
 			break
 		}

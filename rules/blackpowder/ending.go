@@ -60,9 +60,6 @@ func (s *State) joined(group string) bool {
 	return slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Group == group && c.Status != Absent })
 }
 
-// endAtLimit ends the fight at the round limit, with no winner.
-func (r *run) endAtLimit() { r.finish("", true, false) }
-
 // finish ends the fight, won by winner, stopped at the round limit, or
 // by the GM.
 func (r *run) finish(winner string, timedOut, byGM bool) {

@@ -31,7 +31,7 @@ func (*Release) isCommand() {}
 // must be melee or fists; a hit leads to a contest instead of damage
 // (R39).
 func (r *run) hold(who string, cmd *Hold) error {
-	return r.strike(who, &Attack{Target: cmd.Target}, holdStrike)
+	return r.strike(who, &Attack{Target: cmd.Target}, holdStrike, nil)
 }
 
 // release lets go of a hold (R39).

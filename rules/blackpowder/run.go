@@ -84,9 +84,6 @@ func (r *run) checkBy(bonus, difficulty int, c dice.Classes) (die, total int, su
 	return die, die + bonus, die+bonus >= difficulty
 }
 
-// spent is what pays for an action in the run's mode.
-func (r *run) spent() Payment { return r.mode }
-
 // Payment is what pays for an action: the turn's action, a held delayed
 // action, or nothing (an opportunity attack, an aimed attack paid for when
 // it was declared). The rules compare it as a small number; in JSON (an
