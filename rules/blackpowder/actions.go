@@ -67,9 +67,7 @@ func (r *run) escape(who string) error {
 	if err != nil {
 		return err
 	}
-	ev := engine.New(r.arena(), escapedKind, Escaped{Who: c.ID, Difficulty: c.Trapped})
-	ev.Die, ev.Total, ev.Success = r.passFail(c.Body+c.skill(skillAthletics)+c.Assist, ev.Difficulty)
-	r.emit(ev)
+	r.emit(engine.New(r.arena(), escapedKind, Escaped{Who: c.ID, Roll: r.passFail(c.Body+c.skill(skillAthletics)+c.Assist, c.Trapped)}))
 	return nil
 }
 
@@ -125,12 +123,11 @@ func (r *run) check(who string, cmd *Check) error {
 	if err != nil {
 		return err
 	}
-	ev := engine.New(r.arena(), checkedKind, Checked{Who: c.ID, Attribute: cmd.Attribute, Skill: cmd.Skill, Difficulty: cmd.Difficulty})
-	if ev.Difficulty == 0 {
-		ev.Difficulty = 10
+	difficulty := cmd.Difficulty
+	if difficulty == 0 {
+		difficulty = 10
 	}
-	ev.Die, ev.Total, ev.Success = r.passFail(attr+c.Skill(cmd.Skill)+c.Assist, ev.Difficulty)
-	r.emit(ev)
+	r.emit(engine.New(r.arena(), checkedKind, Checked{Who: c.ID, Attribute: cmd.Attribute, Skill: cmd.Skill, Roll: r.passFail(attr+c.Skill(cmd.Skill)+c.Assist, difficulty)}))
 	return nil
 }
 
@@ -201,11 +198,8 @@ func (e *Assisted) describe(s *State) string {
 
 // Escaped: an Athletics check to get out of a trap (R41).
 type Escaped struct {
-	Who        string `json:"who"`
-	Die        int    `json:"die"`
-	Total      int    `json:"total"`
-	Difficulty int    `json:"difficulty"`
-	Success    bool   `json:"success"`
+	Who string `json:"who"`
+	Roll
 }
 
 func (e *Escaped) apply(s *State, _ *hotMemory) {
@@ -238,13 +232,10 @@ func (e *StoodUp) describe(s *State) string {
 // Checked: a free-form check (R01). Die is 0 when it could not succeed
 // and no die was drawn (A37).
 type Checked struct {
-	Who        string `json:"who"`
-	Attribute  string `json:"attribute"`
-	Skill      string `json:"skill,omitempty"`
-	Die        int    `json:"die"`
-	Total      int    `json:"total"`
-	Difficulty int    `json:"difficulty"`
-	Success    bool   `json:"success"`
+	Who       string `json:"who"`
+	Attribute string `json:"attribute"`
+	Skill     string `json:"skill,omitempty"`
+	Roll
 }
 
 func (e *Checked) apply(s *State, _ *hotMemory) {

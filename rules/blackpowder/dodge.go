@@ -97,10 +97,10 @@ func (r *run) dodge(who string, parry bool) error {
 		}
 	}
 	difficulty := pending.Total + w.DodgeMod
-	die, total, success := r.passFail(bonus, difficulty)
-	r.emit(engine.New(r.arena(), dodgeRolledKind, DodgeRolled{Target: t.ID, Parry: parry, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty,
-		Success: success, ActionSpent: !success || r.s.Options.DodgeSuccessConsumesAction}))
-	if success {
+	roll := r.passFail(bonus, difficulty)
+	r.emit(engine.New(r.arena(), dodgeRolledKind, DodgeRolled{Target: t.ID, Parry: parry, Die: roll.Die, Bonus: bonus, Total: roll.Total, Difficulty: difficulty,
+		Success: roll.Success, ActionSpent: !roll.Success || r.s.Options.DodgeSuccessConsumesAction}))
+	if roll.Success {
 		return nil
 	}
 	return r.damage(&pending, a, t)

@@ -36,8 +36,7 @@ func (r *run) revive(who string, cmd *Revive) error {
 		return err
 	}
 	bonus := attr + c.Skill(cmd.Skill) + c.Assist
-	ev := engine.New(r.arena(), revivedKind, Revived{Healer: c.ID, Target: t.ID, Skill: cmd.Skill, Difficulty: t.ReviveDifficulty})
-	ev.Die, ev.Total, ev.Success = r.passFailTotal(bonus, ev.Difficulty)
+	ev := engine.New(r.arena(), revivedKind, Revived{Healer: c.ID, Target: t.ID, Skill: cmd.Skill, Roll: r.passFailTotal(bonus, t.ReviveDifficulty)})
 	if ev.Success {
 		// Back at 0 LP, or at the LP a stun's knockout left untouched
 		// (A27); Medicine adds the excess, up to LP max.
@@ -252,13 +251,10 @@ func (c *Combatant) healed(v int) int { return max(0, min(c.LPMax-c.LP, v)) }
 
 // Revived: an ally's revive check (R28).
 type Revived struct {
-	Healer     string `json:"healer"`
-	Target     string `json:"target"`
-	Skill      string `json:"skill"`
-	Die        int    `json:"die"`
-	Total      int    `json:"total"`
-	Difficulty int    `json:"difficulty"`
-	Success    bool   `json:"success"`
+	Healer string `json:"healer"`
+	Target string `json:"target"`
+	Skill  string `json:"skill"`
+	Roll
 	// LP is the target's LP after a success.
 	LP int `json:"lp,omitempty"`
 }

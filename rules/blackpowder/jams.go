@@ -76,8 +76,8 @@ func (r *run) fix(who string) error {
 		return err
 	}
 	w := c.Weapon()
-	ev := engine.New(r.arena(), gunFixedKind, GunFixed{Combatant: c.ID, Weapon: c.Wielding, Difficulty: w.FixDifficulty, State: w.State, Loaded: w.Loaded})
-	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.skill(skillCraft)+c.Assist, ev.Difficulty)
+	ev := engine.New(r.arena(), gunFixedKind, GunFixed{Combatant: c.ID, Weapon: c.Wielding, State: w.State, Loaded: w.Loaded,
+		Roll: r.passFail(c.Science+c.skill(skillCraft)+c.Assist, w.FixDifficulty)})
 	if ev.Success {
 		ev.State = GunOK
 		if w.State == GunMajorJam {
@@ -117,8 +117,8 @@ func (r *run) repair(cmd *Repair) error {
 		return engine.Errorf(engine.NotAllowedNow, "%s has no gun to repair, or is not conscious", c.Name)
 	}
 	w := c.Weapons[i]
-	ev := engine.New(r.arena(), gunFixedKind, GunFixed{AfterFight: true, Combatant: c.ID, Weapon: i, Difficulty: w.FixDifficulty + 5, State: w.State, Loaded: w.Loaded})
-	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.skill(skillCraft), ev.Difficulty)
+	ev := engine.New(r.arena(), gunFixedKind, GunFixed{AfterFight: true, Combatant: c.ID, Weapon: i, State: w.State, Loaded: w.Loaded,
+		Roll: r.passFail(c.Science+c.skill(skillCraft), w.FixDifficulty+5)})
 	if ev.Success {
 		ev.State = GunOK
 	}
@@ -161,12 +161,9 @@ type GunFixed struct {
 	AfterFight bool   `json:"after_fight,omitempty"`
 	Combatant  string `json:"combatant"`
 	Weapon     int    `json:"weapon"`
-	Die        int    `json:"die"`
-	Total      int    `json:"total"`
-	Difficulty int    `json:"difficulty"`
-	Success    bool   `json:"success"`
-	State      string `json:"state"`
-	Loaded     int    `json:"loaded"`
+	Roll
+	State  string `json:"state"`
+	Loaded int    `json:"loaded"`
 }
 
 func (e *GunFixed) apply(s *State, _ *hotMemory) {
