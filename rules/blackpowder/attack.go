@@ -116,15 +116,10 @@ func as(w *Weapon, kind WeaponKind) *Weapon {
 	if kind == w.Kind {
 		return w
 	}
-	return copyAs(w, kind, new(Weapon))
-}
-
-// copyAs is as, written to *v.
-func copyAs(w *Weapon, kind WeaponKind, v *Weapon) *Weapon {
-	*v = *w
+	v := *w
 	v.Kind = kind
 	v.DodgeMod += kindDodgeMod[kind] - kindDodgeMod[w.Kind]
-	return v
+	return &v
 }
 
 // pendingWeapon is the weapon of a pending attack by a, as the attack

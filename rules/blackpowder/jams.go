@@ -75,7 +75,7 @@ func (r *run) fix(who string) error {
 	if err != nil {
 		return err
 	}
-	w := c.Weapon()
+	w := c.weapon()
 	ev := engine.New(r.arena(), gunFixedKind, GunFixed{Combatant: c.ID, Weapon: c.Wielding, State: w.State, Loaded: w.Loaded,
 		Roll: r.passFail(c.Science+c.skill(skillCraft)+c.Assist, w.FixDifficulty)})
 	if ev.Success {
@@ -92,7 +92,7 @@ func (r *run) fix(who string) error {
 // returns the fixer.
 func (r *run) fixCheck(who string) (*Combatant, error) {
 	return r.actingWith(who, func(c *Combatant) error {
-		switch w := c.Weapon(); {
+		switch w := c.weapon(); {
 		case w.Kind != KindGun:
 			return engine.Errorf(engine.NotAllowedNow, "the %s is not a gun", w.Name)
 		case w.State != GunNeedsFix && w.State != GunMajorJam:
