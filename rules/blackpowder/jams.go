@@ -35,28 +35,10 @@ func (*Repair) isCommand() {}
 func (r *run) jam(a *Combatant, weapon int) bool {
 	w := a.Weapons[weapon]
 	die := r.d10()
-	state, loaded, stands := w.State, w.Loaded, false
-	switch die {
-	case 1:
-		state = GunDestroyed
-	case 2:
-		state = GunBrokenWorkshop
-	case 3:
-		state = GunInoperableCombat
-	case 4:
-		state = GunMajorJam
-	case 5:
-		// An operational failure: the gun did not fire, so once fixed it
-		// shoots without a reload (R19).
-		state, loaded = GunNeedsFix, loaded+1
-	case 6:
-		state, loaded = GunMinorJam, loaded+1 // no shot: it stays loaded
-	case 7, 8:
-		// The bullet falls out or veers off: no damage, the load is gone.
-	case 9:
-		loaded++ // misfire: the load is kept
-	case 10:
-		stands = true
+	result := jamTable[die]
+	state, loaded, stands := w.State, w.Loaded+result.kept, die == 10
+	if result.state != "" {
+		state = result.state
 	}
 	r.emit(engine.New(r.arena(), jammedKind, Jammed{Attacker: a.ID, Weapon: weapon, Die: die, Stands: stands, State: state, Loaded: loaded}))
 	if die == 1 {
@@ -180,8 +162,25 @@ func (e *GunFixed) describe(s *State) string {
 	return fmt.Sprintf("%s works on the %s: %s: %s, the gun is %s", c.Name, attackWeapon(c, e.Weapon).Name, checkRoll(e.Die, e.Total, e.Difficulty), verdict(e.Success), e.State)
 }
 
-// Jam table results by die (R19), as outcome tags name them.
-var jamResults = [11]string{
-	1: "jam:destroyed", 2: "jam:broken", 3: "jam:inoperable", 4: "jam:major-jam", 5: "jam:needs-fix",
-	6: "jam:minor-jam", 7: "jam:bullet-falls-out", 8: "jam:misses", 9: "jam:misfire", 10: "jam:stands",
+// jamTable is the jam table (R19) by die: the gun's state afterwards (""
+// for unchanged), the load it keeps when the shot never left the barrel,
+// and the outcome tag that names the result. Only a 10 lets the shot's
+// damage stand.
+var jamTable = [11]struct {
+	state string
+	kept  int
+	tag   string
+}{
+	1: {GunDestroyed, 0, "jam:destroyed"}, // it explodes: d10 damage to the shooter
+	2: {GunBrokenWorkshop, 0, "jam:broken"},
+	3: {GunInoperableCombat, 0, "jam:inoperable"},
+	4: {GunMajorJam, 0, "jam:major-jam"},
+	// An operational failure: the gun did not fire, so once fixed it
+	// shoots without a reload.
+	5:  {GunNeedsFix, 1, "jam:needs-fix"},
+	6:  {GunMinorJam, 1, "jam:minor-jam"}, // no shot: it stays loaded
+	7:  {"", 0, "jam:bullet-falls-out"},   // no damage, the load is gone
+	8:  {"", 0, "jam:misses"},             // the bullet veers off, as 7
+	9:  {"", 1, "jam:misfire"},            // the load is kept
+	10: {"", 0, "jam:stands"},
 }
