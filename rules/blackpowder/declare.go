@@ -114,11 +114,8 @@ func (r *run) keepReactions(q []Reaction) []Reaction {
 	if r.hot == nil || r != &r.hot.run {
 		return q
 	}
-	h := r.hot
-	h.reactionList = q[:0]
-	start := len(h.reactions)
-	h.reactions = append(h.reactions, q...)
-	return h.reactions[start:len(h.reactions):len(h.reactions)]
+	r.hot.reactionList = q[:0]
+	return parts.Keep(&r.hot.reactions, q)
 }
 
 // declareOrAct decides an action on the actor's own turn. When others may
