@@ -390,7 +390,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 				continue // a melee weapon with the Thrown trait is thrown (R17)
 			}
 			on := b.targeted(i, t)
-			atk := on.attack(t)
+			atk := &on.atk
 			if !b.lone(atk) {
 				b.label(atk, []string{"attack ", t.Name, " with the ", w.Name})
 			}
@@ -404,11 +404,11 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 				b.add(strike, "strike ", t.Name, " with the ", w.Name, " in hand")
 			}
 			if w.Kind.handToHand() && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
-				if hold := on.hold(t); !b.lone(hold) {
+				if hold := &on.hld; !b.lone(hold) {
 					b.label(hold, []string{"hold ", t.Name})
 				}
 			}
-			if aim := on.aim(t); !b.lone(aim) {
+			if aim := &on.aimAt; !b.lone(aim) {
 				b.label(aim, []string{"aim at ", t.Name, " with the ", w.Name, " (+3, resolves before your group's next turn)"})
 			}
 			if s.unaware(t) && t.Status == Active {
