@@ -211,11 +211,8 @@ func nextKind(s *State) engine.PromptKind {
 	case stageAmbush, stageInitiative:
 		return engine.Act
 	}
-	group := s.activeGroup()
-	for i := range s.Combatants {
-		if m := &s.Combatants[i]; !m.Done && m.Status == Active && same(m.Group, group) {
-			return engine.Act
-		}
+	if s.canAct(s.activeGroup()) {
+		return engine.Act
 	}
 	return engine.End
 }
@@ -602,12 +599,9 @@ func reactionPrompt(s *State, b *prompter) {
 			b.askf("%s declares %q: situational modifier (terrain, elevation, cover, visibility, weather)?", a.Name, d.Text)
 		}
 		for i, m := range situationalModifiers {
-			r := engine.New(b.arena(), rulingKind, Ruling{Modifier: b.intValue(m, i)})
-			label := ""
-			if b.people() {
-				label = fmt.Sprintf("%+d to the difficulty", m)
+			if r := engine.New(b.arena(), rulingKind, Ruling{Modifier: b.intValue(m, i)}); !b.lone(r) {
+				b.label(r, []string{fmt.Sprintf("%+d to the difficulty", m)})
 			}
-			b.add(r, label)
 		}
 		return
 	}
@@ -722,11 +716,9 @@ func afterPrompt(s *State, b *prompter) {
 	for _, c := range s.Combatants {
 		for _, w := range c.Weapons {
 			if w.State == GunInoperableCombat && w.TakenBy == "" && c.Status == Active {
-				label := ""
-				if !b.lean {
-					label = fmt.Sprintf("%s repairs the %s (Craft vs %d)", c.Name, w.Name, w.FixDifficulty+5)
+				if repair := (&Repair{Owner: c.ID}); !b.lone(repair) {
+					b.label(repair, []string{fmt.Sprintf("%s repairs the %s (Craft vs %d)", c.Name, w.Name, w.FixDifficulty+5)})
 				}
-				b.add(&Repair{Owner: c.ID}, label)
 				break
 			}
 		}
@@ -737,11 +729,9 @@ func afterPrompt(s *State, b *prompter) {
 		}
 		for _, p := range s.Combatants {
 			if p.Status == Active && p.LP < p.LPMax && !slices.Contains(a.Treated, p.ID) {
-				label := ""
-				if !b.lean {
-					label = fmt.Sprintf("%s treats %s (Medicine vs 10)", h.Name, p.Name)
+				if heal := (&Heal{Healer: h.ID, Patient: p.ID}); !b.lone(heal) {
+					b.label(heal, []string{fmt.Sprintf("%s treats %s (Medicine vs 10)", h.Name, p.Name)})
 				}
-				b.add(&Heal{Healer: h.ID, Patient: p.ID}, label)
 			}
 		}
 	}
