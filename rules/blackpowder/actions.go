@@ -53,10 +53,7 @@ func (r *run) assistCheck(who string, cmd *Assist) (c, a *Combatant, err error) 
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, nil, err
-	}
-	return c, a, nil
+	return c, a, err // the caller reads c and a only without err
 }
 
 // Escape: the action; an Athletics check against the trap's difficulty
@@ -70,9 +67,7 @@ func (r *run) escape(who string) error {
 	if err != nil {
 		return err
 	}
-	ev := engine.New(r.arena(), escapedKind, Escaped{Who: c.ID, Difficulty: c.Trapped})
-	ev.Die, ev.Total, ev.Success = r.passFail(c.Body+c.skill(skillAthletics)+c.Assist, ev.Difficulty)
-	r.emit(ev)
+	r.emit(engine.New(r.arena(), escapedKind, Escaped{Who: c.ID, Roll: r.passFail(c.Body+c.skill(skillAthletics)+c.Assist, c.Trapped)}))
 	return nil
 }
 
@@ -128,12 +123,11 @@ func (r *run) check(who string, cmd *Check) error {
 	if err != nil {
 		return err
 	}
-	ev := engine.New(r.arena(), checkedKind, Checked{Who: c.ID, Attribute: cmd.Attribute, Skill: cmd.Skill, Difficulty: cmd.Difficulty})
-	if ev.Difficulty == 0 {
-		ev.Difficulty = 10
+	difficulty := cmd.Difficulty
+	if difficulty == 0 {
+		difficulty = 10
 	}
-	ev.Die, ev.Total, ev.Success = r.passFail(attr+c.Skill(cmd.Skill)+c.Assist, ev.Difficulty)
-	r.emit(ev)
+	r.emit(engine.New(r.arena(), checkedKind, Checked{Who: c.ID, Attribute: cmd.Attribute, Skill: cmd.Skill, Roll: r.passFail(attr+c.Skill(cmd.Skill)+c.Assist, difficulty)}))
 	return nil
 }
 
@@ -152,10 +146,7 @@ func (r *run) checkActionCheck(who string, cmd *Check) (*Combatant, int, error) 
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, 0, err
-	}
-	return c, attr, nil
+	return c, attr, err // the caller reads c and attr only without err
 }
 
 // FreeForm: the action; something the rules do not list and the GM lets
@@ -207,11 +198,8 @@ func (e *Assisted) describe(s *State) string {
 
 // Escaped: an Athletics check to get out of a trap (R41).
 type Escaped struct {
-	Who        string `json:"who"`
-	Die        int    `json:"die"`
-	Total      int    `json:"total"`
-	Difficulty int    `json:"difficulty"`
-	Success    bool   `json:"success"`
+	Who string `json:"who"`
+	Roll
 }
 
 func (e *Escaped) apply(s *State, _ *hotMemory) {
@@ -244,13 +232,10 @@ func (e *StoodUp) describe(s *State) string {
 // Checked: a free-form check (R01). Die is 0 when it could not succeed
 // and no die was drawn (A37).
 type Checked struct {
-	Who        string `json:"who"`
-	Attribute  string `json:"attribute"`
-	Skill      string `json:"skill,omitempty"`
-	Die        int    `json:"die"`
-	Total      int    `json:"total"`
-	Difficulty int    `json:"difficulty"`
-	Success    bool   `json:"success"`
+	Who       string `json:"who"`
+	Attribute string `json:"attribute"`
+	Skill     string `json:"skill,omitempty"`
+	Roll
 }
 
 func (e *Checked) apply(s *State, _ *hotMemory) {

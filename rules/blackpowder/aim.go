@@ -88,9 +88,7 @@ func (r *run) resolveAims() bool {
 		if r.declareAimed(who, aim) {
 			return false // the opportunity attacks come first
 		}
-		if err := r.fireAim(who, aim); err != nil {
-			r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: who, Reason: err.Error()}))
-		}
+		r.lapse(who, r.fireAim(who, aim))
 		if winner, over := s.finished(); over {
 			r.end(winner)
 		}
@@ -108,7 +106,7 @@ func (r *run) declareAimed(who string, aim Aim) bool {
 	if r.s.aimBlocked(c, aim) != nil {
 		return false
 	}
-	cmd := &Attack{Target: aim.Target, Part: aim.Part, Hand: aim.Hand, Modifier: aim.Modifier}
+	cmd := aim.attack()
 	queue := r.s.opportunists(r.reactionMemory(), c, cmd)
 	if len(queue) == 0 {
 		return false
@@ -124,7 +122,7 @@ func (r *run) fireAim(who string, aim Aim) error {
 	if err := r.s.aimBlocked(c, aim); err != nil {
 		return err
 	}
-	atk := &Attack{Target: aim.Target, Part: aim.Part, Hand: aim.Hand, Modifier: aim.Modifier}
+	atk := aim.attack()
 	if c.Delayed && (r.s.Declared == nil || r.s.Declared.held(who) < 0) {
 		// Once the attack is over, a delayed action still held may act
 		// right away (R22); one already answering a declaration is spoken
@@ -201,9 +199,7 @@ func (r *run) fireEarlyNow(who string) {
 	}
 	r.early = true
 	defer func() { r.early = false }()
-	if err := r.fireAim(who, *aim); err != nil {
-		r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: who, Reason: err.Error()}))
-	}
+	r.lapse(who, r.fireAim(who, *aim))
 }
 
 // attack is the attack an aim makes, without its +3 (run.aimed adds it).
@@ -280,9 +276,7 @@ func (r *run) follow(who string, cmd *Interrupt) error {
 		r.emit(engine.New(r.arena(), actionDeclaredKind, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{kept}, Text: text, Queue: r.keepReactions(q), Delayed: true}}))
 		return nil
 	}
-	if err := r.actDelayed(who, inner); err != nil {
-		r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: who, Reason: err.Error()})) // legalDelayed passed it: never
-	}
+	r.lapse(who, r.actDelayed(who, inner)) // legalDelayed passed it: never lapses
 	return nil
 }
 

@@ -59,7 +59,7 @@ func (*Stun) isCommand() {}
 // attackAttribute is Body for melee and unarmed attacks, Senses otherwise
 // (R09).
 func attackAttribute(c *Combatant, w *Weapon) int {
-	if w.Kind == KindMelee || w.Kind == KindUnarmed {
+	if w.Kind.handToHand() {
 		return c.Body
 	}
 	return c.Senses
@@ -116,15 +116,10 @@ func as(w *Weapon, kind WeaponKind) *Weapon {
 	if kind == w.Kind {
 		return w
 	}
-	return copyAs(w, kind, new(Weapon))
-}
-
-// copyAs is as, written to *v.
-func copyAs(w *Weapon, kind WeaponKind, v *Weapon) *Weapon {
-	*v = *w
+	v := *w
 	v.Kind = kind
 	v.DodgeMod += kindDodgeMod[kind] - kindDodgeMod[w.Kind]
-	return v
+	return &v
 }
 
 // pendingWeapon is the weapon of a pending attack by a, as the attack
@@ -138,13 +133,13 @@ func pendingWeapon(a *Combatant, p *Pending) *Weapon {
 }
 
 func (r *run) attack(who string, cmd *Attack) error {
-	return r.strike(who, cmd, plainStrike)
+	return r.strike(who, cmd, plainStrike, nil)
 }
 
 // stun is a stun attack on an unaware target: +3 to hit, no dodge, and
 // stun damage instead of damage (R43).
 func (r *run) stun(who string, cmd *Stun) error {
-	return r.strike(who, &Attack{Target: cmd.Target, Weapon: cmd.Weapon}, stunStrike)
+	return r.strike(who, &Attack{Target: cmd.Target, Weapon: cmd.Weapon}, stunStrike, nil)
 }
 
 // strikeKind is what an attack is made for.
@@ -255,7 +250,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 	if kind := usedAs(w, cmd.Mode, d); kind != w.Kind {
 		w, k.as = as(w, kind), kind
 	}
-	if hold && w.Kind != KindMelee && w.Kind != KindUnarmed {
+	if hold && !w.Kind.handToHand() {
 		return engine.Errorf(engine.NotAllowedNow, "a hold needs a melee weapon or fists in hand, not the %s", w.Name)
 	}
 	if hold && t.Status != Active {
@@ -269,10 +264,8 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 		return engine.Errorf(engine.NotAllowedNow, "only an unaware, conscious target can be stunned, and %s is not", t.Name)
 	}
 	k.difficulty = attackDifficulty(r.s, c, w, t) + cmd.Part + cmd.Modifier
-	if w.Kind == KindMelee || w.Kind == KindUnarmed {
-		if d > reach {
-			return engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
-		}
+	if w.Kind.handToHand() && d > reach {
+		return engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
 	}
 	if w.Kind == KindGun {
 		switch {
@@ -296,15 +289,10 @@ func (r *run) fromListed(l *listedStrike, k *aimedStrike) {
 }
 
 // strike is an attack, a hold attempt or a stun attack (kind). Once
-// strikeCheck has passed it, it cannot fail.
-func (r *run) strike(who string, cmd *Attack, kind strikeKind) error {
-	return r.strikeListed(who, cmd, kind, nil)
-}
-
-// strikeListed is strike, given what Moves worked out for cmd when the
-// caller has found it already (listed), in place of strikeCheck's
-// checks; nil otherwise.
-func (r *run) strikeListed(who string, cmd *Attack, kind strikeKind, l *listedStrike) error {
+// strikeCheck has passed it, it cannot fail. l is what Moves worked out
+// for cmd when the caller has found it already (listed), in place of
+// strikeCheck's checks; nil otherwise.
+func (r *run) strike(who string, cmd *Attack, kind strikeKind, l *listedStrike) error {
 	var k aimedStrike
 	if l != nil {
 		r.fromListed(l, &k)
@@ -322,7 +310,7 @@ func (r *run) strikeListed(who string, cmd *Attack, kind strikeKind, l *listedSt
 		w = as(w, k.as)
 	}
 	if w.Kind == KindGun && r.s.Scene.Mist && w.Powder != "hazeblast" {
-		r.emit(engine.New(r.arena(), mistFizzleKind, MistFizzle{Attacker: c.ID, Weapon: c.Wielding, Spent: r.spent()}))
+		r.emit(engine.New(r.arena(), mistFizzleKind, MistFizzle{Attacker: c.ID, Weapon: c.Wielding, Spent: r.mode}))
 		return nil
 	}
 	hazeblast := w.Kind == KindGun && w.Powder == "hazeblast" && !r.s.Scene.Mist
@@ -354,7 +342,7 @@ func (r *run) strikeListed(who string, cmd *Attack, kind strikeKind, l *listedSt
 		// attack go on (R21).
 		r.emit(engine.New(r.arena(), shotFiredKind, ShotFired{Attacker: c.ID, Weapon: c.Wielding}))
 		if !r.jam(c, c.Wielding) {
-			r.emit(engine.New(r.arena(), actionUsedKind, ActionUsed{Combatant: c.ID, Spent: r.spent()}))
+			r.emit(engine.New(r.arena(), actionUsedKind, ActionUsed{Combatant: c.ID, Spent: r.mode}))
 			return nil
 		}
 	}
@@ -374,7 +362,7 @@ func (r *run) strikeListed(who string, cmd *Attack, kind strikeKind, l *listedSt
 	// (R17).
 	wi := c.Wielding
 	thrown := w.Kind == KindThrown && wi >= 0
-	r.emit(engine.New(r.arena(), attackRolledKind, AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: wi, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: r.spent(), Thrown: thrown}))
+	r.emit(engine.New(r.arena(), attackRolledKind, AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: wi, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: r.mode, Thrown: thrown}))
 	if w.Kind == KindGun && !hazeblast {
 		r.emit(engine.New(r.arena(), shotFiredKind, ShotFired{Attacker: c.ID, Weapon: wi}))
 	}
@@ -396,7 +384,7 @@ func (r *run) strikeListed(who string, cmd *Attack, kind strikeKind, l *listedSt
 // else the ranged modifiers.
 func attackDifficulty(s *State, a *Combatant, w *Weapon, t *Combatant) int {
 	difficulty := t.EvadeEff()
-	if w.Kind == KindMelee || w.Kind == KindUnarmed {
+	if w.Kind.handToHand() {
 		return difficulty + s.crowding(a)
 	}
 	return difficulty + s.rangedModifier(a, w, t, distance(a, t))
@@ -498,12 +486,7 @@ func (e *AttackRolled) apply(s *State, h *hotMemory) {
 	c.Assist = 0
 	if e.Thrown && e.Weapon >= 0 && e.Weapon < len(c.Weapons) {
 		t := s.combatant(e.Target)
-		w := &c.Weapons[e.Weapon]
-		w.OnGround, w.GroundX, w.GroundY = true, t.X, t.Y
-		h.dropped()
-		if c.Wielding == e.Weapon {
-			c.Wielding, c.Reloading = -1, 0
-		}
+		drop(c, e.Weapon, t.X, t.Y, h)
 	}
 	// An attack reveals the attacker: its target is no longer unaware
 	// (R43).

@@ -340,7 +340,7 @@ func cloneCommandIn(a *engine.Arena, c Command) Command {
 			return c
 		}
 		out := *c
-		out.Safe, out.Modifier = copyOf(c.Safe), copyOf(c.Modifier)
+		out.Safe, out.Modifier = parts.Copy(c.Safe), parts.Copy(c.Modifier)
 		return &out
 	case *Interrupt:
 		if c == nil {

@@ -25,9 +25,7 @@ func (r *run) stunDamage(t *Combatant, sDamage int) {
 // A37).
 func (r *run) consciousness(t *Combatant, difficulty int, stun bool, loss int) {
 	bonus := t.Willpower + t.skill(skillPainResistance)
-	ev := engine.New(r.arena(), consciousnessRolledKind, ConsciousnessRolled{Target: t.ID, Difficulty: difficulty, Stun: stun, Loss: loss})
-	ev.Die, ev.Total, ev.Success = r.passFail(bonus, difficulty)
-	r.emit(ev)
+	r.emit(engine.New(r.arena(), consciousnessRolledKind, ConsciousnessRolled{Target: t.ID, Roll: r.passFail(bonus, difficulty), Stun: stun, Loss: loss}))
 }
 
 // Stunned: a stun attack's stun damage S (R43, A36); Loss is S - LP, what
@@ -59,11 +57,8 @@ func (e *Stunned) describe(s *State) string {
 // ConsciousnessRolled: the check when LP drops below 0 (R25). Die is 0 when
 // the check could not succeed and no die was drawn (A37).
 type ConsciousnessRolled struct {
-	Target     string `json:"target"`
-	Die        int    `json:"die"`
-	Total      int    `json:"total"`
-	Difficulty int    `json:"difficulty"`
-	Success    bool   `json:"success"`
+	Target string `json:"target"`
+	Roll
 	// Stun is set for the check after a stun attack: success costs Loss
 	// LP (floor 0), failure knocks out with LP unchanged (R43, A36).
 	Stun bool `json:"stun,omitempty"`
@@ -84,13 +79,7 @@ func (e *ConsciousnessRolled) apply(s *State, h *hotMemory) {
 	default:
 		t.Status = Unconscious
 		t.ReviveDifficulty = e.Difficulty
-		t.Actions, t.Delayed = 0, false
-		letGo(s, t.ID) // the fallen hold nobody
-		if t.HeldBy != "" {
-			// nor are they held: out of the fight, they make no
-			// contest to break free at the next round (R25, R39)
-			letGo(s, t.HeldBy)
-		}
+		fall(s, t)
 	}
 }
 

@@ -21,12 +21,11 @@ var (
 func (*Critical) isCommand() {}
 
 func (r *run) critical(who string, takeIt bool) error {
-	p, err := r.pendingFor(who, StageCritical)
+	p, a, t, err := r.pendingFor(who, StageCritical)
 	if err != nil {
 		return err
 	}
 	pending := *p
-	a, t := r.s.combatant(pending.Attacker), r.s.combatant(pending.Target)
 	if !takeIt {
 		r.emit(engine.New(r.arena(), criticalDeclinedKind, CriticalDeclined{Attacker: pending.Attacker}))
 		r.land(&pending, a, t, 0)

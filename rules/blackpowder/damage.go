@@ -25,20 +25,16 @@ func (r *run) weaponDamage(w *Weapon, doubles bool) (rolled []int, value, raw in
 			classes = classes.Cut(first)
 		}
 		second := r.d10By(classes)
-		rolled = r.ints(2)
+		rolled = r.arena().Ints(2)
 		rolled[0], rolled[1] = first, second
 		return rolled, max(first, second), max(first, second)
 	}
 	divisor := damageDivisor(w.Damage)
 	first := r.d10By(classesByDivisor[divisor])
-	rolled = r.ints(1)
+	rolled = r.arena().Ints(1)
 	rolled[0] = first
 	return rolled, dieValueBy(divisor, first), first
 }
-
-// ints returns n ints for an event's dice: in the arena of a Step's run,
-// which the next Step reuses, else of their own.
-func (r *run) ints(n int) []int { return r.arena().Ints(n) }
 
 // classesByDivisor holds, for each damage die by its damageDivisor, the
 // classes of a d10 read through it: a class per value it gives, and a 10
@@ -233,11 +229,7 @@ func (e *Died) apply(s *State, h *hotMemory) {
 	h.leftFight()
 	t := &s.Combatants[i]
 	t.Status = Dead
-	t.Actions, t.Delayed = 0, false
-	letGo(s, t.ID)
-	if t.HeldBy != "" {
-		letGo(s, t.HeldBy)
-	}
+	fall(s, t)
 }
 
 func (e *Died) describe(s *State) string {
@@ -253,13 +245,18 @@ type Disarmed struct {
 
 func (e *Disarmed) apply(s *State, h *hotMemory) {
 	c := s.combatant(e.Target)
-	if e.Weapon < 0 || e.Weapon >= len(c.Weapons) {
-		return
+	if e.Weapon >= 0 && e.Weapon < len(c.Weapons) {
+		drop(c, e.Weapon, c.X, c.Y, h)
 	}
-	w := &c.Weapons[e.Weapon]
-	w.OnGround, w.GroundX, w.GroundY = true, c.X, c.Y
+}
+
+// drop lays c's weapon i on the ground at (x, y), out of c's hand if it
+// held it, where it lies until picked up (R11, R17).
+func drop(c *Combatant, i int, x, y float64, h *hotMemory) {
+	w := &c.Weapons[i]
+	w.OnGround, w.GroundX, w.GroundY = true, x, y
 	h.dropped()
-	if c.Wielding == e.Weapon {
+	if c.Wielding == i {
 		c.Wielding, c.Reloading = -1, 0
 	}
 }

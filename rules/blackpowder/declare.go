@@ -114,11 +114,8 @@ func (r *run) keepReactions(q []Reaction) []Reaction {
 	if r.hot == nil || r != &r.hot.run {
 		return q
 	}
-	h := r.hot
-	h.reactionList = q[:0]
-	start := len(h.reactions)
-	h.reactions = append(h.reactions, q...)
-	return h.reactions[start:len(h.reactions):len(h.reactions)]
+	r.hot.reactionList = q[:0]
+	return parts.Keep(&r.hot.reactions, q)
 }
 
 // declareOrAct decides an action on the actor's own turn. When others may
@@ -132,14 +129,14 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 	case *Draw, *Reload:
 		c, err = r.immediateMember(who) // maybe after the turn's action (R06)
 	case *Move:
-		c, err = r.movingMember(who) // maybe after the turn's action (R33)
+		c, err = r.acting(who, afterMove) // maybe after the turn's action (R33)
 	case *Attack:
 		if k := r.listed(who, atk, plainStrike); k != nil {
 			c = &r.s.Combatants[k.attacker] // Moves proved it may act
 			if !k.provokes && !r.s.Options.GMModifiers && !r.s.holdsOrAims() {
 				// Nobody may answer it (reactors): a blow in melee
 				// provokes nobody, and nobody holds or aims.
-				return r.strikeListed(who, atk, plainStrike, k)
+				return r.strike(who, atk, plainStrike, k)
 			}
 			break
 		}
@@ -168,7 +165,9 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 		// the hand before it resolves (a hit on the hand, R11), it lapses
 		// rather than being made with whatever is left.
 		if i, err := c.weaponIndex(c.weapon().Name); err == nil && i == c.Wielding {
-			kept = r.hot.pinned(*a, c.weapon().Name)
+			pinned := *a
+			pinned.Weapon = c.weapon().Name
+			kept = r.hot.keptAttack(pinned)
 		}
 	}
 	r.emit(engine.New(r.arena(), actionDeclaredKind, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{kept}, Text: text, Queue: r.keepReactions(queue)}}))
@@ -239,8 +238,7 @@ func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reacti
 		}
 		provokes = kind == KindRanged || kind == KindThrown || kind == KindGun
 	case *Reload:
-		w := c.weapon()
-		provokes = w.Reload[min(max(c.GunslingerTier, 0), 2)] > 0
+		provokes = c.reloadTime(c.weapon()) > 0
 	case *Revive, *UseItem:
 		provokes = true
 	case *Run:
@@ -254,7 +252,7 @@ func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reacti
 	from, to, _ := path(c, cmd)
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Status != Active || same(t.Group, c.Group) || t.HeldBy != "" || s.unaware(t) || (t.weapon().Kind != KindMelee && t.weapon().Kind != KindUnarmed) {
+		if t.Status != Active || same(t.Group, c.Group) || t.HeldBy != "" || s.unaware(t) || !t.weapon().Kind.handToHand() {
 			continue
 		}
 		p := [2]float64{t.X, t.Y}
@@ -341,9 +339,7 @@ func (r *run) opportunity(who string) error {
 	r.emit(engine.New(r.arena(), reactionDoneKind, ReactionDone{Who: who, Taken: true}))
 	r.path, r.hasPath = [2][2]float64{from, to}, true
 	defer func() { r.hasPath = false }()
-	if err := r.inMode(PaidNothing, func() error { return r.attack(who, &Attack{Target: actor}) }); err != nil {
-		r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: who, Reason: err.Error()}))
-	}
+	r.lapse(who, r.inMode(PaidNothing, func() error { return r.attack(who, &Attack{Target: actor}) }))
 	return nil
 }
 
@@ -377,42 +373,29 @@ func (r *run) resolveDeclared() {
 		case early >= 0:
 			first := d.Held[early]
 			r.emit(engine.New(r.arena(), declarationStepKind, DeclarationStep{Who: first.Who, Early: true}))
-			if err := r.actDelayed(first.Who, first.Command.Command); err != nil {
-				r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: first.Who, Reason: err.Error()}))
-			}
+			r.lapse(first.Who, r.actDelayed(first.Who, first.Command.Command))
 		case len(d.Queue) > 0:
 			return
 		case !d.Resolved:
 			actor, cmd, unsafe := d.Actor, d.Command.Command, d.Unsafe
 			r.emit(engine.New(r.arena(), declarationStepKind, DeclarationStep{Who: actor}))
-			if unsafe {
+			switch {
+			case unsafe:
 				r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: actor, Reason: "the GM rules the spot not out of immediate danger"}))
-				break
-			}
-			if d.Aim != nil {
-				if err := r.fireAim(actor, *d.Aim); err != nil {
-					r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: actor, Reason: err.Error()}))
-				}
-				break
-			}
-			if d.Delayed {
+			case d.Aim != nil:
+				r.lapse(actor, r.fireAim(actor, *d.Aim))
+			case d.Delayed:
 				// Taken with the delayed action right after an aimed
 				// attack (R22), it waited for its opportunity attacks.
-				if err := r.actDelayed(actor, cmd); err != nil {
-					r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: actor, Reason: err.Error()}))
-				}
-				break
-			}
-			if err := r.actAs(PaidByAction, actor, cmd); err != nil {
-				r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: actor, Reason: err.Error()}))
+				r.lapse(actor, r.actDelayed(actor, cmd))
+			default:
+				r.lapse(actor, r.actAs(PaidByAction, actor, cmd))
 			}
 		case len(d.Held) > 0 && r.provokeHeld(0):
 		case len(d.Held) > 0:
 			later := d.Held[0]
 			r.emit(engine.New(r.arena(), declarationStepKind, DeclarationStep{Who: later.Who, Deferred: true}))
-			if err := r.actDelayed(later.Who, later.Command.Command); err != nil {
-				r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: later.Who, Reason: err.Error()}))
-			}
+			r.lapse(later.Who, r.actDelayed(later.Who, later.Command.Command))
 		default:
 			r.emit(engine.New(r.arena(), declarationClosedKind, DeclarationClosed{}))
 		}
@@ -462,7 +445,7 @@ func (r *run) pruneReactions() {
 		case "interrupt":
 			able = able && c.Delayed && c.HeldBy == "" // only attacks interrupt
 		case "opportunity":
-			able = able && c.HeldBy == "" && (c.weapon().Kind == KindMelee || c.weapon().Kind == KindUnarmed)
+			able = able && c.HeldBy == "" && c.weapon().Kind.handToHand()
 			if head.Against != "" {
 				// The delayed action or the aimed attack fired early it
 				// answers is still to come.
@@ -597,6 +580,19 @@ func (e *DeclarationStep) describe(s *State) string {
 type Lapsed struct {
 	Who    string `json:"who"`
 	Reason string `json:"reason"`
+}
+
+// lapse records that who's action lapsed for the reason err gives;
+// nothing when err is nil and the action went ahead.
+func (r *run) lapse(who string, err error) {
+	if err != nil {
+		r.lapsed(who, err)
+	}
+}
+
+// lapsed is lapse's event, apart so that lapse inlines.
+func (r *run) lapsed(who string, err error) {
+	r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: who, Reason: err.Error()}))
 }
 
 func (e *Lapsed) apply(s *State, _ *hotMemory) {

@@ -50,30 +50,29 @@ func canParry(a, t *Combatant, p *Pending) bool {
 	return kind == KindMelee && t.weapon().Kind == KindMelee
 }
 
-// pendingFor checks that the decision is the pending one and is who's.
-func (r *run) pendingFor(who string, stage Stage) (*Pending, error) {
-	p := r.s.Pending
+// pendingFor checks that the decision is the pending one and is who's,
+// and returns the pending attack with its attacker and target.
+func (r *run) pendingFor(who string, stage Stage) (p *Pending, a, t *Combatant, err error) {
+	p = r.s.Pending
 	if p == nil || p.Stage != stage {
-		return nil, engine.Errorf(engine.NotAllowedNow, "nothing is waiting for a %s decision: %s", stage, next(r.s).Question)
+		return nil, nil, nil, engine.Errorf(engine.NotAllowedNow, "nothing is waiting for a %s decision: %s", stage, next(r.s).Question)
 	}
 	owner := p.Target
 	if stage == StageCritical {
 		owner = p.Attacker
 	}
 	if !same(who, owner) {
-		return nil, engine.Errorf(engine.NotYourTurn, "the %s decision is %s's, not %s's", stage, owner, who)
+		return nil, nil, nil, engine.Errorf(engine.NotYourTurn, "the %s decision is %s's, not %s's", stage, owner, who)
 	}
-	return p, nil
+	return p, r.s.combatant(p.Attacker), r.s.combatant(p.Target), nil
 }
 
 func (r *run) dodge(who string, parry bool) error {
-	p, err := r.pendingFor(who, StageDodge)
+	p, a, t, err := r.pendingFor(who, StageDodge)
 	if err != nil {
 		return err
 	}
-	pending := *p
-	t := r.s.combatant(pending.Target)
-	a := r.s.combatant(pending.Attacker)
+	pending := *p // the decision's events clear the state's
 	w := pendingWeapon(a, &pending)
 	bonus := t.Body + t.skill(skillDodge) + t.Assist
 	if parry {
@@ -98,22 +97,21 @@ func (r *run) dodge(who string, parry bool) error {
 		}
 	}
 	difficulty := pending.Total + w.DodgeMod
-	die, total, success := r.passFail(bonus, difficulty)
-	r.emit(engine.New(r.arena(), dodgeRolledKind, DodgeRolled{Target: t.ID, Parry: parry, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty,
-		Success: success, ActionSpent: !success || r.s.Options.DodgeSuccessConsumesAction}))
-	if success {
+	roll := r.passFail(bonus, difficulty)
+	r.emit(engine.New(r.arena(), dodgeRolledKind, DodgeRolled{Target: t.ID, Parry: parry, Die: roll.Die, Bonus: bonus, Total: roll.Total, Difficulty: difficulty,
+		Success: roll.Success, ActionSpent: !roll.Success || r.s.Options.DodgeSuccessConsumesAction}))
+	if roll.Success {
 		return nil
 	}
 	return r.damage(&pending, a, t)
 }
 
 func (r *run) take(who string) error {
-	p, err := r.pendingFor(who, StageDodge)
+	p, a, t, err := r.pendingFor(who, StageDodge)
 	if err != nil {
 		return err
 	}
-	pending := *p
-	a, t := r.s.combatant(pending.Attacker), r.s.combatant(pending.Target)
+	pending := *p // the decision's events clear the state's
 	r.emit(engine.New(r.arena(), dodgeDeclinedKind, DodgeDeclined{Target: pending.Target}))
 	return r.damage(&pending, a, t)
 }

@@ -2,6 +2,7 @@ package blackpowder
 
 import (
 	"fmt"
+	"slices"
 
 	"fray/engine"
 )
@@ -56,16 +57,8 @@ func (r *run) endFight(actor string, c *EndFight) error {
 // joined reports whether the group has joined the fight: some member of
 // it is no longer absent (R03).
 func (s *State) joined(group string) bool {
-	for i := range s.Combatants {
-		if c := &s.Combatants[i]; c.Group == group && c.Status != Absent {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Group == group && c.Status != Absent })
 }
-
-// endAtLimit ends the fight at the round limit, with no winner.
-func (r *run) endAtLimit() { r.finish("", true, false) }
 
 // finish ends the fight, won by winner, stopped at the round limit, or
 // by the GM.
@@ -102,14 +95,9 @@ func (e *Decided) describe(s *State) string {
 	return endWords(s, e.Winner, e.TimedOut, e.ByGM, true)
 }
 
-// Ended: at most one group still has fighters standing.
-type Ended struct {
-	Winner string `json:"winner"`
-	// TimedOut is set when the round limit ended the fight.
-	TimedOut bool `json:"timed_out,omitempty"`
-	// ByGM is set when the GM ended the fight (end-fight).
-	ByGM bool `json:"by_gm,omitempty"`
-}
+// Ended: at most one group still has fighters standing; its fields say
+// how, as Decided's do.
+type Ended Decided
 
 func (e *Ended) apply(s *State, _ *hotMemory) {
 	s.Over, s.Winner, s.TimedOut, s.Pending, s.Declared, s.AimsDue, s.Follow = true, e.Winner, e.TimedOut, nil, nil, nil, ""

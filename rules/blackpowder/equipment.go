@@ -31,14 +31,6 @@ func (c *Combatant) WearsArmor() bool {
 	return slices.ContainsFunc(c.Armor, func(a Armor) bool { return a.IsArmor })
 }
 
-// Weapon returns the weapon in hand, or fists.
-func (c *Combatant) Weapon() Weapon {
-	if c.Wielding >= 0 && c.Wielding < len(c.Weapons) {
-		return c.Weapons[c.Wielding]
-	}
-	return Fists()
-}
-
 // WeaponKind is what kind of weapon a weapon is: melee, unarmed, thrown,
 // ranged or gun. The rules compare it as a small number; in JSON (and in
 // words) it is its name.
@@ -117,6 +109,10 @@ func (d *DamageDie) UnmarshalText(b []byte) (err error) {
 // melee and unarmed, 3 for thrown and ranged, 5 for guns.
 var kindDodgeMod = [...]int{KindThrown: 3, KindRanged: 3, KindGun: 5}
 
+// handToHand reports whether a weapon of kind k strikes within reach, as
+// a melee weapon or fists do, rather than being shot or thrown (R09, A21).
+func (k WeaponKind) handToHand() bool { return k == KindMelee || k == KindUnarmed }
+
 // Gun states (R19, A10).
 const (
 	GunOK               = "ok"
@@ -171,9 +167,9 @@ type Weapon struct {
 	TakenBy string `json:"taken_by,omitempty"`
 }
 
-// weapon is Weapon without the copy, for the many places that only read
-// the weapon in hand: it points into c.Weapons, or at bareHands. Nothing
-// may change the weapon through it.
+// weapon is the weapon in hand, for the many places that only read it: it
+// points into c.Weapons, or at bareHands. Nothing may change the weapon
+// through it.
 func (c *Combatant) weapon() *Weapon {
 	if c.Wielding >= 0 && c.Wielding < len(c.Weapons) {
 		return &c.Weapons[c.Wielding]
@@ -181,13 +177,9 @@ func (c *Combatant) weapon() *Weapon {
 	return &bareHands
 }
 
-// bareHands is Fists, for weapon to point at. It is never written.
-var bareHands = Fists()
-
-// Fists are what a combatant fights with when wielding nothing (R16).
-func Fists() Weapon {
-	return Weapon{Name: "fists", Kind: KindUnarmed, Damage: D10Third, Inaccurate: true, Fists: true}
-}
+// bareHands are what a combatant fights with when wielding nothing (R16),
+// for weapon to point at. It is never written.
+var bareHands = Weapon{Name: "fists", Kind: KindUnarmed, Damage: D10Third, Inaccurate: true, Fists: true}
 
 // Item restores LP when used (R31).
 type Item struct {

@@ -36,8 +36,7 @@ func (r *run) revive(who string, cmd *Revive) error {
 		return err
 	}
 	bonus := attr + c.Skill(cmd.Skill) + c.Assist
-	ev := engine.New(r.arena(), revivedKind, Revived{Healer: c.ID, Target: t.ID, Skill: cmd.Skill, Difficulty: t.ReviveDifficulty})
-	ev.Die, ev.Total, ev.Success = r.passFailTotal(bonus, ev.Difficulty)
+	ev := engine.New(r.arena(), revivedKind, Revived{Healer: c.ID, Target: t.ID, Skill: cmd.Skill, Roll: r.passFailTotal(bonus, t.ReviveDifficulty)})
 	if ev.Success {
 		// Back at 0 LP, or at the LP a stun's knockout left untouched
 		// (A27); Medicine adds the excess, up to LP max.
@@ -104,7 +103,7 @@ func (r *run) useItem(who string, cmd *UseItem) error {
 	for _, d := range rec.Draws {
 		ev.Dice = append(ev.Dice, d.Value)
 	}
-	ev.Gain = max(0, min(t.LPMax-t.LP, ev.Total))
+	ev.Gain = t.healed(ev.Total)
 	r.emit(ev)
 	return nil
 }
@@ -204,7 +203,7 @@ func (r *run) rest(cmd *Rest) error {
 			v, _ := dice.DivideD10(g.Die, divisor)
 			value = v + c.Body
 		}
-		g.Gain = max(0, min(c.LPMax-c.LP, value))
+		g.Gain = c.healed(value)
 		ev.Gains = append(ev.Gains, g)
 	}
 	if len(ev.Gains) == 0 {
@@ -241,20 +240,21 @@ func (r *run) heal(cmd *Heal) error {
 	}
 	die := r.d10()
 	ev := engine.New(r.arena(), healedKind, Healed{Healer: h.ID, Patient: p.ID, Die: die, Total: die + h.Science + h.skill(skillMedicine)})
-	ev.Gain = max(0, min(p.LPMax-p.LP, ev.Total-10))
+	ev.Gain = p.healed(ev.Total - 10)
 	r.emit(ev)
 	return nil
 }
 
+// healed is the LP c gains from healing worth v: none for less than
+// nothing, never above LP max (R29-R31, A28).
+func (c *Combatant) healed(v int) int { return max(0, min(c.LPMax-c.LP, v)) }
+
 // Revived: an ally's revive check (R28).
 type Revived struct {
-	Healer     string `json:"healer"`
-	Target     string `json:"target"`
-	Skill      string `json:"skill"`
-	Die        int    `json:"die"`
-	Total      int    `json:"total"`
-	Difficulty int    `json:"difficulty"`
-	Success    bool   `json:"success"`
+	Healer string `json:"healer"`
+	Target string `json:"target"`
+	Skill  string `json:"skill"`
+	Roll
 	// LP is the target's LP after a success.
 	LP int `json:"lp,omitempty"`
 }

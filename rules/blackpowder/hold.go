@@ -31,7 +31,7 @@ func (*Release) isCommand() {}
 // must be melee or fists; a hit leads to a contest instead of damage
 // (R39).
 func (r *run) hold(who string, cmd *Hold) error {
-	return r.strike(who, &Attack{Target: cmd.Target}, holdStrike)
+	return r.strike(who, &Attack{Target: cmd.Target}, holdStrike, nil)
 }
 
 // release lets go of a hold (R39).
@@ -116,6 +116,17 @@ func (e *Released) apply(s *State, _ *hotMemory) {
 
 func (e *Released) describe(s *State) string {
 	return s.name(e.Captor) + " lets go"
+}
+
+// fall takes t, knocked out or killed, out of the fight: no action left,
+// holding nobody and held by nobody, with no contest to break free (R25,
+// R39).
+func fall(s *State, t *Combatant) {
+	t.Actions, t.Delayed = 0, false
+	letGo(s, t.ID)
+	if t.HeldBy != "" {
+		letGo(s, t.HeldBy)
+	}
 }
 
 // letGo ends the hold the captor has, if any.

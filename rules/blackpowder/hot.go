@@ -112,11 +112,11 @@ type targetCommands struct {
 
 // targeted returns the commands of the options on t, at roster position
 // i, for b to list: when lean, those the hot memory keeps, made again only
-// when the combatant there is another; else nil, and each command is made
-// in memory of its own.
+// when the combatant there is another; else commands of their own, which
+// the prompt keeps.
 func (b *prompter) targeted(i int, t *Combatant) *targetCommands {
 	if !b.lean {
-		return nil
+		return &targetCommands{target: t.ID, atk: Attack{Target: t.ID}, hld: Hold{Target: t.ID}, aimAt: AimAt{Target: t.ID}}
 	}
 	h := b.hot
 	if i >= len(h.targets) {
@@ -127,32 +127,6 @@ func (b *prompter) targeted(i int, t *Combatant) *targetCommands {
 		*k = targetCommands{target: t.ID, atk: Attack{Target: t.ID}, hld: Hold{Target: t.ID}, aimAt: AimAt{Target: t.ID}}
 	}
 	return k
-}
-
-// attack returns the command of the option to attack t, the target of
-// k: k's, or a new one when k is nil (for people, whose prompt keeps its
-// commands).
-func (k *targetCommands) attack(t *Combatant) *Attack {
-	if k == nil {
-		return &Attack{Target: t.ID}
-	}
-	return &k.atk
-}
-
-// hold is attack for the option to hold t.
-func (k *targetCommands) hold(t *Combatant) *Hold {
-	if k == nil {
-		return &Hold{Target: t.ID}
-	}
-	return &k.hld
-}
-
-// aim is attack for the option to aim at t.
-func (k *targetCommands) aim(t *Combatant) *AimAt {
-	if k == nil {
-		return &AimAt{Target: t.ID}
-	}
-	return &k.aimAt
 }
 
 // leftFight records that a combatant has left the fight, unconscious or

@@ -71,11 +71,16 @@ func (s *State) nextInitiativeGroup() int {
 // initiativeRoller is the group's lowest-Body active member (R03); of
 // members tied for it, the first in the roster, unless another of them
 // answers the prompt instead (A02: the group picks, tiedRollers).
-func (s *State) initiativeRoller(group string) *Combatant {
+func (s *State) initiativeRoller(group string) *Combatant { return s.lowestBody(group, Active) }
+
+// lowestBody is the first in the roster of the group's members of the
+// given status with the lowest Body, or nil: who rolls its initiative
+// (R03).
+func (s *State) lowestBody(group string, status Status) *Combatant {
 	var best *Combatant
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.Status == Active && same(c.Group, group) && (best == nil || c.Body < best.Body) {
+		if c.Status == status && same(c.Group, group) && (best == nil || c.Body < best.Body) {
 			best = c
 		}
 	}
@@ -135,13 +140,7 @@ func (s *State) initiativeOrder() []int {
 func (r *run) join(gi int) {
 	s := r.s
 	g := s.Groups[gi]
-	var roller *Combatant
-	for i := range s.Combatants {
-		c := &s.Combatants[i]
-		if c.Group == g.ID && c.Status == Absent && (roller == nil || c.Body < roller.Body) {
-			roller = c
-		}
-	}
+	roller := s.lowestBody(g.ID, Absent)
 	if roller == nil {
 		return
 	}

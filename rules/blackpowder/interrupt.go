@@ -2,6 +2,7 @@ package blackpowder
 
 import (
 	"fmt"
+	"slices"
 
 	"fray/engine"
 )
@@ -89,12 +90,7 @@ func (s *State) combineWith(d *Declaration, who string, cmd *Interrupt) (string,
 
 // held returns the index in d.Held of who's delayed action, or -1.
 func (d *Declaration) held(who string) int {
-	for i := range d.Held {
-		if d.Held[i].Who == who {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(d.Held, func(h Deferred) bool { return h.Who == who })
 }
 
 // contestDue reports whether the Speed contest is to be drawn: some
@@ -114,12 +110,7 @@ func (d *Declaration) contestDue() bool {
 // firstToAct returns the index in d.Held of the next delayed action to
 // resolve before the declared action, having won its contest, or -1.
 func (d *Declaration) firstToAct() int {
-	for i := range d.Held {
-		if d.Held[i].First {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(d.Held, func(h Deferred) bool { return h.First })
 }
 
 // speedContest draws the Speed contest of every interrupter waiting for

@@ -35,28 +35,10 @@ func (*Repair) isCommand() {}
 func (r *run) jam(a *Combatant, weapon int) bool {
 	w := a.Weapons[weapon]
 	die := r.d10()
-	state, loaded, stands := w.State, w.Loaded, false
-	switch die {
-	case 1:
-		state = GunDestroyed
-	case 2:
-		state = GunBrokenWorkshop
-	case 3:
-		state = GunInoperableCombat
-	case 4:
-		state = GunMajorJam
-	case 5:
-		// An operational failure: the gun did not fire, so once fixed it
-		// shoots without a reload (R19).
-		state, loaded = GunNeedsFix, loaded+1
-	case 6:
-		state, loaded = GunMinorJam, loaded+1 // no shot: it stays loaded
-	case 7, 8:
-		// The bullet falls out or veers off: no damage, the load is gone.
-	case 9:
-		loaded++ // misfire: the load is kept
-	case 10:
-		stands = true
+	result := jamTable[die]
+	state, loaded, stands := w.State, w.Loaded+result.kept, die == 10
+	if result.state != "" {
+		state = result.state
 	}
 	r.emit(engine.New(r.arena(), jammedKind, Jammed{Attacker: a.ID, Weapon: weapon, Die: die, Stands: stands, State: state, Loaded: loaded}))
 	if die == 1 {
@@ -75,9 +57,9 @@ func (r *run) fix(who string) error {
 	if err != nil {
 		return err
 	}
-	w := c.Weapon()
-	ev := engine.New(r.arena(), gunFixedKind, GunFixed{Combatant: c.ID, Weapon: c.Wielding, Difficulty: w.FixDifficulty, State: w.State, Loaded: w.Loaded})
-	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.skill(skillCraft)+c.Assist, ev.Difficulty)
+	w := c.weapon()
+	ev := engine.New(r.arena(), gunFixedKind, GunFixed{Combatant: c.ID, Weapon: c.Wielding, State: w.State, Loaded: w.Loaded,
+		Roll: r.passFail(c.Science+c.skill(skillCraft)+c.Assist, w.FixDifficulty)})
 	if ev.Success {
 		ev.State = GunOK
 		if w.State == GunMajorJam {
@@ -92,7 +74,7 @@ func (r *run) fix(who string) error {
 // returns the fixer.
 func (r *run) fixCheck(who string) (*Combatant, error) {
 	return r.actingWith(who, func(c *Combatant) error {
-		switch w := c.Weapon(); {
+		switch w := c.weapon(); {
 		case w.Kind != KindGun:
 			return engine.Errorf(engine.NotAllowedNow, "the %s is not a gun", w.Name)
 		case w.State != GunNeedsFix && w.State != GunMajorJam:
@@ -117,8 +99,8 @@ func (r *run) repair(cmd *Repair) error {
 		return engine.Errorf(engine.NotAllowedNow, "%s has no gun to repair, or is not conscious", c.Name)
 	}
 	w := c.Weapons[i]
-	ev := engine.New(r.arena(), gunFixedKind, GunFixed{AfterFight: true, Combatant: c.ID, Weapon: i, Difficulty: w.FixDifficulty + 5, State: w.State, Loaded: w.Loaded})
-	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.skill(skillCraft), ev.Difficulty)
+	ev := engine.New(r.arena(), gunFixedKind, GunFixed{AfterFight: true, Combatant: c.ID, Weapon: i, State: w.State, Loaded: w.Loaded,
+		Roll: r.passFail(c.Science+c.skill(skillCraft), w.FixDifficulty+5)})
 	if ev.Success {
 		ev.State = GunOK
 	}
@@ -161,12 +143,9 @@ type GunFixed struct {
 	AfterFight bool   `json:"after_fight,omitempty"`
 	Combatant  string `json:"combatant"`
 	Weapon     int    `json:"weapon"`
-	Die        int    `json:"die"`
-	Total      int    `json:"total"`
-	Difficulty int    `json:"difficulty"`
-	Success    bool   `json:"success"`
-	State      string `json:"state"`
-	Loaded     int    `json:"loaded"`
+	Roll
+	State  string `json:"state"`
+	Loaded int    `json:"loaded"`
 }
 
 func (e *GunFixed) apply(s *State, _ *hotMemory) {
@@ -183,8 +162,25 @@ func (e *GunFixed) describe(s *State) string {
 	return fmt.Sprintf("%s works on the %s: %s: %s, the gun is %s", c.Name, attackWeapon(c, e.Weapon).Name, checkRoll(e.Die, e.Total, e.Difficulty), verdict(e.Success), e.State)
 }
 
-// Jam table results by die (R19), as outcome tags name them.
-var jamResults = [11]string{
-	1: "jam:destroyed", 2: "jam:broken", 3: "jam:inoperable", 4: "jam:major-jam", 5: "jam:needs-fix",
-	6: "jam:minor-jam", 7: "jam:bullet-falls-out", 8: "jam:misses", 9: "jam:misfire", 10: "jam:stands",
+// jamTable is the jam table (R19) by die: the gun's state afterwards (""
+// for unchanged), the load it keeps when the shot never left the barrel,
+// and the outcome tag that names the result. Only a 10 lets the shot's
+// damage stand.
+var jamTable = [11]struct {
+	state string
+	kept  int
+	tag   string
+}{
+	1: {GunDestroyed, 0, "jam:destroyed"}, // it explodes: d10 damage to the shooter
+	2: {GunBrokenWorkshop, 0, "jam:broken"},
+	3: {GunInoperableCombat, 0, "jam:inoperable"},
+	4: {GunMajorJam, 0, "jam:major-jam"},
+	// An operational failure: the gun did not fire, so once fixed it
+	// shoots without a reload.
+	5:  {GunNeedsFix, 1, "jam:needs-fix"},
+	6:  {GunMinorJam, 1, "jam:minor-jam"}, // no shot: it stays loaded
+	7:  {"", 0, "jam:bullet-falls-out"},   // no damage, the load is gone
+	8:  {"", 0, "jam:misses"},             // the bullet veers off, as 7
+	9:  {"", 1, "jam:misfire"},            // the load is kept
+	10: {"", 0, "jam:stands"},
 }

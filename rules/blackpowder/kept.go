@@ -91,7 +91,7 @@ func equalAs[T comparable, P interface {
 // keptCommands are the last commands the declarations of a state with
 // hot memory came to keep other than as declarable gives them: the
 // delayed actions they hold (Queued, FollowHeld) and the attacks pinned
-// to the weapon in hand (pinned). Each is a copy of its own, made once:
+// to the weapon in hand (keptAttack). Each is a copy of its own, made once:
 // nothing changes a kept command in place, so states may share it, and it
 // outlives the events arena the event that brought it was in.
 type keptCommands struct {
@@ -131,14 +131,6 @@ func (h *hotMemory) held(n Nested) Nested {
 		}
 	}
 	return Nested{h.kept.add(cloneCommand(n.Command))}
-}
-
-// pinned returns the declared attack a made with the weapon in hand,
-// named weapon, for the declaration to keep: in memory of its own on the
-// table's path (h nil), else a copy that h keeps (see keptCommands).
-func (h *hotMemory) pinned(a Attack, weapon string) Command {
-	a.Weapon = weapon
-	return h.keptAttack(a)
 }
 
 // keptAttack returns a copy of a for a declaration to keep: memory of

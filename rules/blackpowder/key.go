@@ -3,6 +3,7 @@ package blackpowder
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 
 	"fray/rules/parts"
 )
@@ -122,7 +123,7 @@ func appendSkills(b []byte, skills map[string]int) []byte {
 		values [skillCount]int
 	)
 	for name, v := range skills {
-		i := skillIndex(name)
+		i := slices.Index(knownSkills, name)
 		if i < 0 {
 			return parts.AppendMap(append(b, 1), skills, parts.AppendInt)
 		}

@@ -17,10 +17,7 @@ const (
 
 // Move: move to a point, up to 5 m in a turn, alongside the action (R33,
 // A21).
-type Move struct {
-	X float64 `json:"x"`
-	Y float64 `json:"y"`
-}
+type Move point
 
 // The kinds of movement.go's commands and events.
 var (
@@ -34,19 +31,13 @@ func (*Move) isCommand() {}
 
 // Run: the action; move up to 20 m (R33). It provokes opportunity attacks
 // and makes ranged attacks against the runner harder until its next turn.
-type Run struct {
-	X float64 `json:"x"`
-	Y float64 `json:"y"`
-}
+type Run point
 
 func (*Run) isCommand() {}
 
 // Withdraw: the action; move up to 5 m cautiously, provoking nothing (R35,
 // A23).
-type Withdraw struct {
-	X float64 `json:"x"`
-	Y float64 `json:"y"`
-}
+type Withdraw point
 
 func (*Withdraw) isCommand() {}
 

@@ -145,7 +145,7 @@ func TestCloneOfAScratchStateIsItsOwn(t *testing.T) {
 // TestNestedCommandsInArena checks the copies of nested commands on the
 // hot path: an event's are made in the events arena, equal to the
 // original and allocating nothing once the arena has grown, while what a
-// declaration holds (held, pinned) is hot memory's own, unchanged when
+// declaration holds (held, keptAttack) is hot memory's own, unchanged when
 // the arena is reset and reused.
 func TestNestedCommandsInArena(t *testing.T) {
 	var a engine.Arena
@@ -188,11 +188,11 @@ func TestNestedCommandsInArena(t *testing.T) {
 		t.Error("the table's path holds a copy of the event's own command")
 	}
 
-	p := h.pinned(Attack{Target: "b"}, "knife")
-	if q := h.pinned(Attack{Target: "b"}, "knife"); q != p || *q.(*Attack) != (Attack{Target: "b", Weapon: "knife"}) {
+	p := h.keptAttack(Attack{Target: "b", Weapon: "knife"})
+	if q := h.keptAttack(Attack{Target: "b", Weapon: "knife"}); q != p || *q != (Attack{Target: "b", Weapon: "knife"}) {
 		t.Errorf("pinned twice: %#v and %#v, want one attack with the knife", p, q)
 	}
-	if nilHot.pinned(Attack{Target: "b"}, "knife") == nilHot.pinned(Attack{Target: "b"}, "knife") {
+	if a := nilHot.keptAttack(Attack{Target: "b", Weapon: "knife"}); a == nilHot.keptAttack(*a) {
 		t.Error("the table's path shares a pinned attack")
 	}
 }

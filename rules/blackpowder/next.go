@@ -2,7 +2,6 @@ package blackpowder
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -212,11 +211,8 @@ func nextKind(s *State) engine.PromptKind {
 	case stageAmbush, stageInitiative:
 		return engine.Act
 	}
-	group := s.activeGroup()
-	for i := range s.Combatants {
-		if m := &s.Combatants[i]; !m.Done && m.Status == Active && same(m.Group, group) {
-			return engine.Act
-		}
+	if s.canAct(s.activeGroup()) {
+		return engine.Act
 	}
 	return engine.End
 }
@@ -241,7 +237,7 @@ func canPickUp(s *State, c *Combatant) bool {
 	for i := range s.Combatants {
 		if o := &s.Combatants[i]; o != c {
 			for j := range o.Weapons {
-				if w := &o.Weapons[j]; w.OnGround && math.Hypot(w.GroundX-c.X, w.GroundY-c.Y) <= reach {
+				if w := &o.Weapons[j]; w.OnGround && c.groundDistance(w) <= reach {
 					return true
 				}
 			}
@@ -279,7 +275,7 @@ func afterActionOptions(s *State, c *Combatant) []engine.Option[Command] {
 		return p.Options
 	}
 	out := p.Options
-	if w := c.weapon(); w.Kind == KindGun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) && w.Reload[min(max(c.GunslingerTier, 0), 2)] == 0 {
+	if w := c.weapon(); w.Kind == KindGun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) && c.reloadTime(w) == 0 {
 		out = append(out, engine.Option[Command]{Command: &Reload{}, Label: "reload the " + w.Name + " (the immediate action)"})
 	}
 	for i := range c.Weapons {
@@ -317,7 +313,7 @@ func writePickUps(s *State, c *Combatant, b *prompter, note string) {
 				continue
 			}
 			bare = false
-			if o != c && math.Hypot(w.GroundX-c.X, w.GroundY-c.Y) <= reach {
+			if o != c && c.groundDistance(w) <= reach {
 				pick := engine.New(b.arena(), drawKind, Draw{Weapon: w.Name, From: o.ID})
 				b.add(pick, "pick up ", o.Name, "'s ", w.Name, note)
 			}
@@ -391,7 +387,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 				continue // a melee weapon with the Thrown trait is thrown (R17)
 			}
 			on := b.targeted(i, t)
-			atk := on.attack(t)
+			atk := &on.atk
 			if !b.lone(atk) {
 				b.label(atk, []string{"attack ", t.Name, " with the ", w.Name})
 			}
@@ -404,12 +400,12 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 				strike := engine.New(b.arena(), attackKind, Attack{Target: t.ID, Mode: "strike"})
 				b.add(strike, "strike ", t.Name, " with the ", w.Name, " in hand")
 			}
-			if (w.Kind == KindMelee || w.Kind == KindUnarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
-				if hold := on.hold(t); !b.lone(hold) {
+			if w.Kind.handToHand() && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
+				if hold := &on.hld; !b.lone(hold) {
 					b.label(hold, []string{"hold ", t.Name})
 				}
 			}
-			if aim := on.aim(t); !b.lone(aim) {
+			if aim := &on.aimAt; !b.lone(aim) {
 				b.label(aim, []string{"aim at ", t.Name, " with the ", w.Name, " (+3, resolves before your group's next turn)"})
 			}
 			if s.unaware(t) && t.Status == Active {
@@ -430,7 +426,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 		}
 	}
 	if w.Kind == KindGun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) {
-		need := w.Reload[min(max(c.GunslingerTier, 0), 2)]
+		need := c.reloadTime(w)
 		if (need == 0 && !c.ImmediateUsed) || c.Actions > 0 { // a second immediate action is an action (R06)
 			b.add(&Reload{}, "reload the ", w.Name)
 		}
@@ -603,12 +599,9 @@ func reactionPrompt(s *State, b *prompter) {
 			b.askf("%s declares %q: situational modifier (terrain, elevation, cover, visibility, weather)?", a.Name, d.Text)
 		}
 		for i, m := range situationalModifiers {
-			r := engine.New(b.arena(), rulingKind, Ruling{Modifier: b.intValue(m, i)})
-			label := ""
-			if b.people() {
-				label = fmt.Sprintf("%+d to the difficulty", m)
+			if r := engine.New(b.arena(), rulingKind, Ruling{Modifier: b.intValue(m, i)}); !b.lone(r) {
+				b.label(r, []string{fmt.Sprintf("%+d to the difficulty", m)})
 			}
-			b.add(r, label)
 		}
 		return
 	}
@@ -723,11 +716,9 @@ func afterPrompt(s *State, b *prompter) {
 	for _, c := range s.Combatants {
 		for _, w := range c.Weapons {
 			if w.State == GunInoperableCombat && w.TakenBy == "" && c.Status == Active {
-				label := ""
-				if !b.lean {
-					label = fmt.Sprintf("%s repairs the %s (Craft vs %d)", c.Name, w.Name, w.FixDifficulty+5)
+				if repair := (&Repair{Owner: c.ID}); !b.lone(repair) {
+					b.label(repair, []string{fmt.Sprintf("%s repairs the %s (Craft vs %d)", c.Name, w.Name, w.FixDifficulty+5)})
 				}
-				b.add(&Repair{Owner: c.ID}, label)
 				break
 			}
 		}
@@ -738,11 +729,9 @@ func afterPrompt(s *State, b *prompter) {
 		}
 		for _, p := range s.Combatants {
 			if p.Status == Active && p.LP < p.LPMax && !slices.Contains(a.Treated, p.ID) {
-				label := ""
-				if !b.lean {
-					label = fmt.Sprintf("%s treats %s (Medicine vs 10)", h.Name, p.Name)
+				if heal := (&Heal{Healer: h.ID, Patient: p.ID}); !b.lone(heal) {
+					b.label(heal, []string{fmt.Sprintf("%s treats %s (Medicine vs 10)", h.Name, p.Name)})
 				}
-				b.add(&Heal{Healer: h.ID, Patient: p.ID}, label)
 			}
 		}
 	}

@@ -45,7 +45,7 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State, 
 		case *Jammed:
 			tag(e.Attacker, "jam")
 			if e.Die >= 1 && e.Die <= 10 {
-				tag(e.Attacker, jamResults[e.Die])
+				tag(e.Attacker, jamTable[e.Die].tag)
 			}
 		case *CriticalRolled:
 			tag(e.Attacker, pick(e.Hit, "critical", "critical-missed"))

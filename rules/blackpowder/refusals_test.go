@@ -49,7 +49,7 @@ func TestRefusalsMadeOnce(t *testing.T) {
 	var pinned, declared, ruled []Command
 	for _, target := range targets {
 		for _, weapon := range weapons {
-			pinned = append(pinned, h.pinned(Attack{Target: target}, weapon))
+			pinned = append(pinned, h.keptAttack(Attack{Target: target, Weapon: weapon}))
 		}
 		d, _ := h.declarable(&Attack{Target: target})
 		declared = append(declared, d)
@@ -58,7 +58,7 @@ func TestRefusalsMadeOnce(t *testing.T) {
 	h.declarable(&Reload{})
 	for k, target := range targets {
 		for j, weapon := range weapons {
-			if h.pinned(Attack{Target: target}, weapon) != pinned[2*k+j] {
+			if h.keptAttack(Attack{Target: target, Weapon: weapon}) != pinned[2*k+j] {
 				t.Errorf("the attack on %s with the %s was pinned anew", target, weapon)
 			}
 		}

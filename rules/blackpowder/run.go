@@ -60,32 +60,38 @@ func (r *run) d10() int { return r.src.Roll(10) }
 // class. At the table it is d10.
 func (r *run) d10By(c dice.Classes) int { return dice.RollClasses(r.src, 10, c) }
 
+// Roll is a non-attack check as its event records it (R01): the die, 0
+// when none was drawn (A37), the total, the difficulty and the verdict.
+type Roll struct {
+	Die        int  `json:"die"`
+	Total      int  `json:"total"`
+	Difficulty int  `json:"difficulty"`
+	Success    bool `json:"success"`
+}
+
 // passFail rolls a non-attack check against a difficulty: d10 + bonus,
 // succeeding on a tie (A01); one that cannot succeed, even with a 10, fails
-// without a die (R01, A37), and die is 0. Only success may be read from
-// the die and total, beside recording them: the die is drawn by the
+// without a die (R01, A37), and its die is 0. Only success may be read
+// from the die and total, beside recording them: the die is drawn by the
 // classes failure and success (passFailTotal when the total counts).
-func (r *run) passFail(bonus, difficulty int) (die, total int, success bool) {
+func (r *run) passFail(bonus, difficulty int) Roll {
 	return r.checkBy(bonus, difficulty, dice.Classes(0).Cut(difficulty-bonus))
 }
 
 // passFailTotal is passFail for a check whose total counts beyond its
 // success: every succeeding die apart.
-func (r *run) passFailTotal(bonus, difficulty int) (die, total int, success bool) {
+func (r *run) passFailTotal(bonus, difficulty int) Roll {
 	return r.checkBy(bonus, difficulty, dice.Classes(0).Cut(difficulty-bonus).Each(difficulty-bonus, 10))
 }
 
 // checkBy is passFail with the die drawn by classes c.
-func (r *run) checkBy(bonus, difficulty int, c dice.Classes) (die, total int, success bool) {
+func (r *run) checkBy(bonus, difficulty int, c dice.Classes) Roll {
 	if 10+bonus < difficulty {
-		return 0, bonus, false
+		return Roll{Total: bonus, Difficulty: difficulty}
 	}
-	die = r.d10By(c)
-	return die, die + bonus, die+bonus >= difficulty
+	die := r.d10By(c)
+	return Roll{Die: die, Total: die + bonus, Difficulty: difficulty, Success: die+bonus >= difficulty}
 }
-
-// spent is what pays for an action in the run's mode.
-func (r *run) spent() Payment { return r.mode }
 
 // Payment is what pays for an action: the turn's action, a held delayed
 // action, or nothing (an opportunity attack, an aimed attack paid for when

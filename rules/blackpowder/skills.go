@@ -1,5 +1,7 @@
 package blackpowder
 
+import "slices"
+
 // skill is a skill's place in a combatant's skill table: the order of
 // knownSkills.
 type skill uint8
@@ -34,7 +36,7 @@ type skillTable struct {
 func (c *Combatant) indexSkills() {
 	c.skills = skillTable{}
 	for name, v := range c.Skills {
-		i := skillIndex(name)
+		i := slices.Index(knownSkills, name)
 		if i < 0 || v != int(int32(v)) {
 			c.skills = skillTable{}
 			return
@@ -42,16 +44,6 @@ func (c *Combatant) indexSkills() {
 		c.skills.value[i] = int32(v)
 	}
 	c.skills.filled = true
-}
-
-// skillIndex is the place of the skill named name, or -1.
-func skillIndex(name string) int {
-	for i, k := range knownSkills {
-		if k == name {
-			return i
-		}
-	}
-	return -1
 }
 
 // skill returns the combatant's value in skill k (0 if untrained).

@@ -1,6 +1,9 @@
 package blackpowder
 
-import "fray/engine"
+import (
+	"fray/engine"
+	"fray/rules/parts"
+)
 
 // The methods below tell tools that run many fights (fray sim) more about
 // a fight than the engine's interfaces do. They use only builtin types, so
@@ -13,11 +16,7 @@ func (Rules) Round(s *State) int { return s.Round }
 // Roster returns the ids of every combatant, in roster order, those still
 // to join the fight included.
 func (Rules) Roster(s *State) []string {
-	ids := make([]string, len(s.Combatants))
-	for i := range s.Combatants {
-		ids[i] = s.Combatants[i].ID
-	}
-	return ids
+	return parts.IDs(s.Combatants, func(c *Combatant) string { return c.ID })
 }
 
 // Tally says what event e does to a combatant: the LP it loses to damage

@@ -117,10 +117,6 @@ func (r *run) immediateMember(who string) (*Combatant, error) {
 	return r.acting(who, afterImmediate)
 }
 
-// movingMember is actingMember for the move alongside the action (R33),
-// which, like the immediate action, may come before or after it.
-func (r *run) movingMember(who string) (*Combatant, error) { return r.acting(who, afterMove) }
-
 // Pass: the combatant ends its part of the group turn; an unused action
 // stays available for a dodge.
 type Pass struct{}
@@ -240,7 +236,7 @@ func (r *run) startTurn(i int) {
 	for tries := 0; tries <= 2*len(s.Order); tries++ {
 		if i >= len(s.Order) {
 			if parts.RoundLimitReached(s.Options.RoundLimit, s.Round) {
-				r.endAtLimit()
+				r.finish("", true, false) // no winner at the round limit
 				return
 			}
 			r.emit(engine.New(r.arena(), roundStartedKind, RoundStarted{Round: s.Round + 1}))

@@ -70,11 +70,22 @@ func (c *Combatant) groundError(i int) error {
 	if w.TakenBy != "" {
 		return engine.Errorf(engine.NotAllowedNow, "the %s is gone: %s picked it up", w.Name, w.TakenBy)
 	}
-	if d := math.Hypot(w.GroundX-c.X, w.GroundY-c.Y); d > reach {
-		return engine.Errorf(engine.NotAllowedNow, "the %s lies on the ground at (%g, %g), %.1f m from %s: it is picked up within reach (%.1f m)", w.Name, w.GroundX, w.GroundY, d, c.Name, reach)
-	}
-	return nil
+	return c.beyondReach(w)
 }
+
+// beyondReach says that w lies on the ground beyond c's reach (R17).
+func (c *Combatant) beyondReach(w *Weapon) error {
+	return engine.Errorf(engine.NotAllowedNow, "the %s lies on the ground at (%g, %g), %.1f m from %s: it is picked up within reach (%.1f m)", w.Name, w.GroundX, w.GroundY, c.groundDistance(w), c.Name, reach)
+}
+
+// groundDistance is how far from c weapon w lies on the ground.
+func (c *Combatant) groundDistance(w *Weapon) float64 {
+	return math.Hypot(w.GroundX-c.X, w.GroundY-c.Y)
+}
+
+// reloadTime is how many reload actions c takes to reload gun w: its
+// reload time at c's Gunslinger tier, 0 for the immediate action (R20).
+func (c *Combatant) reloadTime(w *Weapon) int { return w.Reload[min(max(c.GunslingerTier, 0), 2)] }
 
 // mayTake reports whether c may take weapon i in hand as far as the
 // ground goes: what groundError checks, without making its error (the
@@ -88,7 +99,7 @@ func (c *Combatant) mayTake(i int) bool {
 	case w.TakenBy != "":
 		return false
 	case w.OnGround:
-		return math.Hypot(w.GroundX-c.X, w.GroundY-c.Y) <= reach
+		return c.groundDistance(w) <= reach
 	}
 	return true
 }
@@ -136,7 +147,7 @@ func (r *run) reload(who string) error {
 		r.emit(engine.New(r.arena(), reloadStepKind, ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: true, Immediate: true}))
 		return nil
 	}
-	need := c.weapon().Reload[min(max(c.GunslingerTier, 0), 2)]
+	need := c.reloadTime(c.weapon())
 	r.emit(engine.New(r.arena(), reloadStepKind, ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: c.Reloading+1 >= need}))
 	return nil
 }
@@ -160,7 +171,7 @@ func (r *run) reloadCheck(who string) (c *Combatant, immediate bool, err error) 
 	// A quick reload is the immediate action, if it is unused; a second
 	// immediate action in a turn counts as an action (R06), and a reload
 	// made with a delayed action is that action (R07), however quick.
-	quick := w.Reload[min(max(c.GunslingerTier, 0), 2)] == 0
+	quick := c.reloadTime(w) == 0
 	if quick && r.mode != PaidByDelayed && !c.ImmediateUsed {
 		return c, true, nil
 	}
@@ -278,8 +289,8 @@ func (r *run) pickUpCheck(who string, cmd *Draw) (c, o *Combatant, i int, err er
 	switch {
 	case !w.OnGround:
 		return nil, nil, 0, engine.Errorf(engine.NotAllowedNow, "the %s does not lie on the ground: %s has it", w.Name, o.Name)
-	case math.Hypot(w.GroundX-c.X, w.GroundY-c.Y) > reach:
-		return nil, nil, 0, engine.Errorf(engine.NotAllowedNow, "the %s lies on the ground at (%g, %g), %.1f m from %s: it is picked up within reach (%.1f m)", w.Name, w.GroundX, w.GroundY, math.Hypot(w.GroundX-c.X, w.GroundY-c.Y), c.Name, reach)
+	case c.groundDistance(w) > reach:
+		return nil, nil, 0, c.beyondReach(w)
 	case c.ImmediateUsed && c.Actions < 1:
 		return nil, nil, 0, engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action and has no action left", c.Name)
 	}
