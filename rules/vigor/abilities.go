@@ -69,6 +69,6 @@ func (d *decider) useAbility(c *UseAbility) error {
 		d.pay(me, OffHandCost, "an off-hand attack")
 	}
 	m := Mods{Dice: c.Dice + ab.Dice, Charges: c.Charges + ab.Charges, Challenges: c.Challenges}
-	d.rollAs(me, t, w, how{mods: m, ability: ab, then: then})
+	d.roll(me, t, w, how{mods: m, ability: ab, then: then})
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Attack attacks a target (R11), optionally with an off-hand attack for 8
@@ -43,11 +44,11 @@ func (d *decider) attack(c *Attack) error {
 	if err != nil {
 		return err
 	}
-	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: "attack", Actions: 1}))
+	d.acted(me, "attack", 1)
 	if then != nil {
 		d.pay(me, OffHandCost, "an off-hand attack")
 	}
-	d.roll(me, t, w, false, "", c.Mods, then)
+	d.roll(me, t, w, how{mods: c.Mods, then: then})
 	return nil
 }
 
@@ -111,53 +112,62 @@ func (d *decider) foe(me *Combatant, target, weapon, what string) (*Combatant, *
 	return t, w, nil
 }
 
-// weaponWord is the weapon's name for an event, "" for the first.
-func weaponWord(w *Weapon) string { return w.Name }
+// The ways an attack fails to reach its target (see reachFault).
+const (
+	inReach    = iota
+	walled     // a wall stands between them
+	tooFar     // beyond a melee weapon's reach
+	outOfRange // beyond a ranged weapon's farthest range
+	unlocated  // hidden beyond the range of vision
+	tooDark    // beyond what one can shoot in the visibility
+)
 
 // reaches reports whether an attack with w can reach t (R24 step 1, R44,
 // R45, A24); canReach says why not.
 func (s *State) reaches(me, t *Combatant, w *Weapon) bool {
+	f, _, _ := s.reachFault(me, t, w)
+	return f == inReach
+}
+
+// reachFault says whether an attack with w can reach t: inReach, or why
+// not, with the distance and the bound it passes.
+func (s *State) reachFault(me, t *Combatant, w *Weapon) (fault, dist, bound int) {
 	if !s.clear(me.X, me.Y, t.X, t.Y) {
-		return false // a wall between: no line of sight, no clear path (R24 step 1, R43)
+		return walled, 0, 0 // no line of sight, no clear path (R24 step 1, R43)
 	}
-	dist := s.distance(me, t)
+	dist = s.distance(me, t)
 	if !w.category().Ranged {
-		return dist <= me.Reach(w)
+		if r := me.Reach(w); dist > r {
+			return tooFar, dist, r
+		}
+		return inReach, dist, 0
 	}
 	if mr := w.maxRange(); mr > 0 && dist > mr {
-		return false
+		return outOfRange, dist, mr
 	}
 	v := visibilityTable[s.Scene.Visibility]
 	if t.Hidden && dist > v.VisionFt {
-		return false
+		return unlocated, dist, v.VisionFt
 	}
-	return v.MaxRangeFt == 0 || dist <= v.MaxRangeFt
+	if v.MaxRangeFt > 0 && dist > v.MaxRangeFt {
+		return tooDark, dist, v.MaxRangeFt
+	}
+	return inReach, dist, 0
 }
 
-// canReach says why an attack with w cannot reach t, or nil (R24 step 1,
-// R44, R45, A24).
+// canReach says why an attack with w cannot reach t, or nil.
 func (s *State) canReach(me, t *Combatant, w *Weapon) error {
-	if s.reaches(me, t, w) {
-		return nil
-	}
-	if !s.clear(me.X, me.Y, t.X, t.Y) {
+	switch f, dist, bound := s.reachFault(me, t, w); f {
+	case walled:
 		return fmt.Errorf("a wall stands between them (R24 step 1, R43)")
-	}
-	dist := s.distance(me, t)
-	if !w.category().Ranged {
-		if r := me.Reach(w); dist > r {
-			return fmt.Errorf("%s is %d ft away and the reach is %d ft", t.ID, dist, r)
-		}
-		return nil
-	}
-	if mr := w.maxRange(); mr > 0 && dist > mr {
-		return fmt.Errorf("%s is %d ft away, beyond the %d ft it reaches", t.ID, dist, mr)
-	}
-	if v := visibilityTable[s.Scene.Visibility]; t.Hidden && dist > v.VisionFt {
-		return fmt.Errorf("%s is hidden and %d ft away, beyond the %d ft one sees in %s visibility: its location is unknown (A14)", t.ID, dist, v.VisionFt, s.Scene.Visibility)
-	}
-	if v := visibilityTable[s.Scene.Visibility]; v.MaxRangeFt > 0 && dist > v.MaxRangeFt {
-		return fmt.Errorf("%s is %d ft away, beyond the %d ft one can shoot in %s visibility", t.ID, dist, v.MaxRangeFt, s.Scene.Visibility)
+	case tooFar:
+		return fmt.Errorf("%s is %d ft away and the reach is %d ft", t.ID, dist, bound)
+	case outOfRange:
+		return fmt.Errorf("%s is %d ft away, beyond the %d ft it reaches", t.ID, dist, bound)
+	case unlocated:
+		return fmt.Errorf("%s is hidden and %d ft away, beyond the %d ft one sees in %s visibility: its location is unknown (A14)", t.ID, dist, bound, s.Scene.Visibility)
+	case tooDark:
+		return fmt.Errorf("%s is %d ft away, beyond the %d ft one can shoot in %s visibility", t.ID, dist, bound, s.Scene.Visibility)
 	}
 	return nil
 }
@@ -184,13 +194,9 @@ type how struct {
 
 // roll rolls an attack (R22-R24): an ordinary one on the attacker's turn,
 // an off-hand one, or one through an opening or a readied trigger (via).
-func (d *decider) roll(me, t *Combatant, w *Weapon, offHand bool, via string, m Mods, then *FollowUp) {
-	d.rollAs(me, t, w, how{offHand: offHand, via: via, mods: m, then: then})
-}
-
-// rollAs is roll, said in full. Without the GM's ruling and with the
-// gm_prompts option, the attack is only declared.
-func (d *decider) rollAs(me, t *Combatant, w *Weapon, a how) {
+// Without the GM's ruling and with the gm_prompts option, the attack is
+// only declared.
+func (d *decider) roll(me, t *Combatant, w *Weapon, a how) {
 	s := d.s
 	offHand, via, m, then, behind := a.offHand, a.via, a.mods, a.then, a.behind || me.Hidden
 	abName, knock, opening := "", false, false
@@ -295,15 +301,7 @@ type AttackDeclared struct {
 
 // apply keeps the declared attack for the GM's modifiers.
 func (e *AttackDeclared) apply(s *State, h *hotMemory) {
-	// Only the table's path (h nil) allocates: a new(Declared) made
-	// before the test would escape, and so be allocated, on every path.
-	var dc *Declared
-	if h != nil {
-		dc = &h.declared
-	} else {
-		dc = new(Declared)
-	}
-	*dc = e.Declared
+	dc := parts.Hold(h, func(h *hotMemory) *Declared { return &h.declared }, e.Declared)
 	if e.Then != nil {
 		f := *e.Then
 		dc.Then = &f
@@ -368,7 +366,7 @@ func (d *decider) rollAttack(c *RollAttack) error {
 	if dc.Then != nil {
 		then = d.followUp(*dc.Then)
 	}
-	d.rollAs(me, t, w, how{offHand: dc.OffHand, via: dc.Via, mods: m, then: then, ability: me.Ability(dc.Ability), ruled: true, behind: c.Behind})
+	d.roll(me, t, w, how{offHand: dc.OffHand, via: dc.Via, mods: m, then: then, ability: me.Ability(dc.Ability), ruled: true, behind: c.Behind})
 	return nil
 }
 
@@ -424,13 +422,7 @@ func (e *AttackRolled) apply(s *State, h *hotMemory) {
 		s.OffHand = nil
 	}
 	if e.Then != nil {
-		if h != nil {
-			h.offHand = *e.Then
-			s.OffHand = &h.offHand
-		} else {
-			f := *e.Then
-			s.OffHand = &f
-		}
+		s.OffHand = parts.Hold(h, func(h *hotMemory) *FollowUp { return &h.offHand }, *e.Then)
 	}
 	t := s.Combatant(e.Target)
 	if !e.Hit || t == nil {
@@ -441,16 +433,9 @@ func (e *AttackRolled) apply(s *State, h *hotMemory) {
 		}
 		return
 	}
-	var st *Strike // allocated only on the table's path (see AttackDeclared.apply)
-	if h != nil {
-		st = &h.strike
-	} else {
-		st = new(Strike)
-	}
-	s.Strike = st
-	*st = Strike{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via,
+	s.Strike = parts.Hold(h, func(h *hotMemory) *Strike { return &h.strike }, Strike{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via,
 		Total: e.Roll.Total, VS: e.VS, Charges: e.Charges, Challenges: e.Challenges, Ranged: e.Ranged,
-		Incapacitated: t.Incapacitated(), Knockdown: e.Knockdown}
+		Incapacitated: t.Incapacitated(), Knockdown: e.Knockdown})
 	if s.mayDefend(t, e.Behind) {
 		s.Phase = Defending
 	}

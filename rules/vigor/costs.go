@@ -50,6 +50,11 @@ func (e *Acted) describe(*State) string {
 	return fmt.Sprintf("%s spends %d action(s) to %s", e.Combatant, e.Actions, e.Act)
 }
 
+// acted spends n of me's actions on act (R10).
+func (d *decider) acted(me *Combatant, act string, n int) {
+	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: act, Actions: n}))
+}
+
 // spend spends the actions of an act that takes need of them (R10):
 // those left now, and the rest on later turns if they are too few, the
 // act going on where it stopped when it is given again on the same

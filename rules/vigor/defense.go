@@ -29,7 +29,7 @@ func (d *decider) defend() error {
 	if me.Defending {
 		return refuse("%s is Defending already, and Defend does not stack (A30)", me.ID)
 	}
-	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: "defend", Actions: 1}))
+	d.acted(me, "defend", 1)
 	d.emit(engine.New(d.h.arena(), defendedKind, Defended{Combatant: me.ID}))
 	return nil
 }

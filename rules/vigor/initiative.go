@@ -207,7 +207,7 @@ func (e *Joined) describe(*State) string {
 // first row by row from the south, each from west to east (R43; ours). ok
 // is false when its own square is free.
 func (s *State) arrival(c *Combatant) (at parts.Cell, ok bool) {
-	own := parts.Cell{X: c.X, Y: c.Y}
+	own := c.cell()
 	if s.free(own, c.ID) {
 		return own, false
 	}

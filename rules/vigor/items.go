@@ -36,7 +36,7 @@ func (d *decider) useItem(me *Combatant, it *Item, c *UseAbility) error {
 			return nil
 		}
 		d.emit(engine.New(d.h.arena(), itemUsedKind, ItemUsed{Combatant: me.ID, Item: it.Name, Target: t.ID, Left: it.Left - 1}))
-		d.rollAs(me, t, w, how{mods: c.Mods})
+		d.roll(me, t, w, how{mods: c.Mods})
 		return nil
 	}
 	if c.Mods != (Mods{}) {

@@ -33,7 +33,7 @@ func (d *decider) rule(c *Rule) error {
 		d.emit(engine.New(d.h.arena(), escapedKind, Escaped{Combatant: s.Window.Opener, Escaped: c.Yes}))
 	case EndRuling:
 		if c.Yes {
-			d.end("", "the GM ends the fight")
+			d.end("", "the GM ends the fight", false)
 		} else {
 			d.newRound()
 		}

@@ -706,12 +706,7 @@ func (a *Armor) protects(t string) bool {
 // distance is the distance in feet between two creatures (A17). A
 // straight line is rounded up to whole feet, so that "within 6 ft" and
 // every other bound in whole feet holds of the line itself (R43, R44).
-func (s *State) distance(a, b *Combatant) int {
-	if s.Options.Euclidean {
-		return straightFt(a.X, a.Y, b.X, b.Y)
-	}
-	return parts.Steps(parts.Cell{X: a.X, Y: a.Y}, parts.Cell{X: b.X, Y: b.Y})
-}
+func (s *State) distance(a, b *Combatant) int { return s.distanceTo(a, b.cell()) }
 
 // straightFt is the straight-line distance between two points in whole
 // feet, rounded up: a line of 6.4 ft is not within 6 ft.
@@ -733,8 +728,11 @@ func (s *State) distanceTo(a *Combatant, c parts.Cell) int {
 	if s.Options.Euclidean {
 		return straightFt(a.X, a.Y, c.X, c.Y)
 	}
-	return parts.Steps(parts.Cell{X: a.X, Y: a.Y}, c)
+	return parts.Steps(a.cell(), c)
 }
+
+// cell is where the creature stands.
+func (c *Combatant) cell() parts.Cell { return parts.Cell{X: c.X, Y: c.Y} }
 
 // conditionOf names a creature's condition.
 func conditionOf(c *Combatant) string {
