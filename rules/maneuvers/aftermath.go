@@ -87,6 +87,12 @@ func (d *decider) decided(winner string, timedOut bool, reason string) {
 	d.emit(engine.New(d.h.arena(), fightEndedKind, e))
 }
 
+// close closes the encounter of a decided fight, keeping the decision.
+func (d *decider) close() {
+	s := d.s
+	d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Winner: s.Winner, TimedOut: s.TimedOut, Reason: "the GM closes the encounter"}))
+}
+
 // rest heals everyone alive as rest_heal says (R33, A28).
 func (d *decider) rest() error {
 	s := d.s

@@ -91,7 +91,7 @@ func (e *VigorSpent) apply(s *State, _ *hotMemory) {
 	c.Vigor = max(0, e.Vigor)
 	if e.Winded || c.Vigor == 0 {
 		c.Winded = true
-		if cur := s.Current(); cur != nil && cur.ID == c.ID {
+		if s.turnOf(c) {
 			c.Left = 0 // the rest of the turn is lost (R38)
 		}
 	}

@@ -113,7 +113,7 @@ func (d *decider) initiative(extra []ExtraDice) {
 				n += x.Dice
 			}
 		}
-		e.Rolls = append(e.Rolls, InitRoll{Combatant: c.ID, Roll: actionRoll(d.src, n, Rank(c.BaseRank(), 0, 0, c.Wounded), 0, d.ints())})
+		e.Rolls = append(e.Rolls, InitRoll{Combatant: c.ID, Roll: checkRoll(d.src, n, Rank(c.BaseRank(), 0, 0, c.Wounded), 0, 0, d.ints())})
 	}
 	// Order: total, then Speed, then rerolled d20s among the tied (A10).
 	idx := make([]int, len(e.Rolls))
@@ -235,7 +235,7 @@ func (d *decider) join() {
 		if !c.Away || c.Joins >= s.Round {
 			continue
 		}
-		roll := actionRoll(d.src, c.InitDice, Rank(c.BaseRank(), 0, 0, c.Wounded), 0, d.ints())
+		roll := checkRoll(d.src, c.InitDice, Rank(c.BaseRank(), 0, 0, c.Wounded), 0, 0, d.ints())
 		buf := d.strs()
 		start := len(*buf)
 		placed := false

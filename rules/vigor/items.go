@@ -20,9 +20,6 @@ func (d *decider) useItem(me *Combatant, it *Item, c *UseAbility) error {
 	case c.OffTarget != "":
 		return invalid("an off-hand attack goes with an Attack action or a light-weapon technique (R12), not with an item")
 	}
-	if err := checkMods(c.Mods); err != nil {
-		return err
-	}
 	act := "use " + it.Name
 	if it.Weapon != "" {
 		if c.Target == "" {

@@ -506,6 +506,12 @@ func (s *State) Current() *Combatant {
 	return s.Combatant(s.Order[s.Turn])
 }
 
+// turnOf reports whether it is c's turn.
+func (s *State) turnOf(c *Combatant) bool {
+	cur := s.Current()
+	return cur != nil && cur.ID == c.ID
+}
+
 // ids lists the combatants' ids, for messages.
 func (s *State) ids() string {
 	ids := make([]string, len(s.Combatants))
@@ -664,12 +670,7 @@ func (c *Combatant) OffHandWeapon() *Weapon {
 func (w *Weapon) category() Category { return categoryOf(w.Category) }
 
 // rank returns the weapon's quality rank, ordinary for "".
-func (w *Weapon) rank() int {
-	if r := rankOf(w.Quality); r >= 0 {
-		return r
-	}
-	return 2
-}
+func (w *Weapon) rank() int { return qualityRank(w.Quality) }
 
 // maxRange returns the farthest the ranged weapon reaches (A24).
 func (w *Weapon) maxRange() int {
@@ -683,8 +684,11 @@ func (w *Weapon) maxRange() int {
 func (w *Weapon) dice() int { return max(w.Damage, 1) }
 
 // rank returns the armour's quality rank, ordinary for "".
-func (a *Armor) rank() int {
-	if r := rankOf(a.Quality); r >= 0 {
+func (a *Armor) rank() int { return qualityRank(a.Quality) }
+
+// qualityRank returns the ladder index of a quality, ordinary for "".
+func qualityRank(q string) int {
+	if r := rankOf(q); r >= 0 {
 		return r
 	}
 	return 2
