@@ -124,7 +124,7 @@ func (d *decider) train(c *Train) error {
 	}
 	who := s.Combatant(c.Combatant)
 	if who == nil {
-		return refuse(engine.Invalid, "there is no combatant called %q", c.Combatant)
+		return unknown(c.Combatant)
 	}
 	st := who.style(c.Style)
 	item := strings.Join(strings.Fields(c.Item), " ")

@@ -31,6 +31,9 @@ func refuse(code engine.Code, format string, args ...any) error {
 	return engine.Errorf(code, format, args...)
 }
 
+// unknown refuses id, which names no combatant.
+func unknown(id string) error { return refuse(engine.Invalid, "there is no combatant called %q", id) }
+
 // decide checks command c from actor and resolves it, then runs the fight
 // on until someone must decide.
 func (d *decider) decide(actor string, c Command) error {

@@ -97,7 +97,7 @@ func (d *decider) foe(me *Combatant, target, weapon, what string) (*Combatant, *
 	t := s.Combatant(target)
 	switch {
 	case t == nil:
-		return nil, nil, invalid("there is no combatant called %q (combatants: %s)", target, s.ids())
+		return nil, nil, s.unknown(target)
 	case t.ID == me.ID:
 		return nil, nil, refuse("%s cannot %s itself", me.ID, what)
 	case t.Side == me.Side && !t.Object:

@@ -29,10 +29,8 @@ func (d *decider) damage() {
 	wr := w.rank()
 
 	// Immunity (R32, A27), and damage that harms only the living (R28).
-	immune := false
-	if dr := rankOf(t.DurRank); dr >= 0 && dr > wr {
-		immune = true
-	}
+	dr := rankOf(t.DurRank)
+	immune := dr >= 0 && dr > wr
 	row := typeRow(damageType(w.Type))
 	unliving := row.LivingOnly && !t.living()
 	// Armour (R29, R30, A36) and cover (R46, A13).
@@ -74,21 +72,17 @@ func (d *decider) damage() {
 		cap = max(cap, 1)
 	}
 	e := engine.New(d.h.arena(), damagedKind, Damaged{Attacker: me.ID, Target: t.ID, WeaponSides: ladder[wr].Sides, Bonus: Roll{Count: n, Sides: ladder[r].Sides}})
-	var raw int
-	e.WeaponDice, e.Bonus.Dice, raw = roll(d.src, w.dice(), ladder[wr].Sides, n, ladder[r].Sides, cap, 0, d.ints())
+	e.WeaponDice, e.Bonus.Dice, e.Raw = roll(d.src, w.dice(), ladder[wr].Sides, n, ladder[r].Sides, cap, 0, d.ints())
 	for _, v := range e.Bonus.Dice {
 		e.Bonus.Total += v
 	}
-	e.Raw = raw
 	e.Critical = e.Bonus.Bursts() > 0
-	e.Immune = immune
-	e.Unliving = unliving
-	e.AR = ar
+	e.Immune, e.Unliving, e.AR = immune, unliving, ar
 	if !immune && !unliving {
-		e.Final = max(0, raw-ar)
+		e.Final = max(0, e.Raw-ar)
 		if worn >= 0 {
 			a := &t.Armor[worn]
-			e.Worn, e.Wear = a.Name, min(a.AR, raw)
+			e.Worn, e.Wear = a.Name, min(a.AR, e.Raw)
 			e.ArmorLeft = max(0, a.Dur-e.Wear)
 			e.Broken = e.ArmorLeft == 0
 		}

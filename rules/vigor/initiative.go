@@ -39,7 +39,7 @@ func (d *decider) rollInitiative(c *RollInitiative) error {
 	for _, x := range c.Extra {
 		switch t := d.s.Combatant(x.Combatant); {
 		case t == nil:
-			return invalid("there is no combatant called %q (combatants: %s)", x.Combatant, d.s.ids())
+			return d.s.unknown(x.Combatant)
 		case t.Object:
 			return invalid("%s is an object and rolls no initiative", t.ID)
 		case t.Dead || t.Escaped:

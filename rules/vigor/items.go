@@ -42,7 +42,7 @@ func (d *decider) useItem(me *Combatant, it *Item, c *UseAbility) error {
 	t := me
 	if c.Target != "" {
 		if t = s.Combatant(c.Target); t == nil {
-			return invalid("there is no combatant called %q (combatants: %s)", c.Target, s.ids())
+			return s.unknown(c.Target)
 		}
 	}
 	switch {

@@ -67,7 +67,7 @@ func (d *decider) resist(c *Resist) error {
 	me := s.Combatant(c.Combatant)
 	switch {
 	case me == nil:
-		return invalid("there is no combatant called %q (combatants: %s)", c.Combatant, s.ids())
+		return s.unknown(c.Combatant)
 	case me.Object || me.Dead || me.Escaped:
 		return refuse("%s is %s and resists nothing", me.ID, conditionOf(me))
 	case !isAbility(c.Ability):

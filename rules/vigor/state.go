@@ -521,6 +521,11 @@ func (s *State) ids() string {
 	return strings.Join(ids, ", ")
 }
 
+// unknown refuses id, which names no combatant.
+func (s *State) unknown(id string) error {
+	return invalid("there is no combatant called %q (combatants: %s)", id, s.ids())
+}
+
 // Incapacitated reports R37: in Shock, bound, dead or destroyed.
 func (c *Combatant) Incapacitated() bool {
 	return c.Shock || c.Bound || c.Dead || c.Destroyed
