@@ -124,50 +124,48 @@ const (
 
 // reaches reports whether an attack with w can reach t (R24 step 1, R44,
 // R45, A24); canReach says why not.
-func (s *State) reaches(me, t *Combatant, w *Weapon) bool {
-	f, _, _ := s.reachFault(me, t, w)
-	return f == inReach
-}
+func (s *State) reaches(me, t *Combatant, w *Weapon) bool { return s.reachFault(me, t, w) == inReach }
 
 // reachFault says whether an attack with w can reach t: inReach, or why
-// not, with the distance and the bound it passes.
-func (s *State) reachFault(me, t *Combatant, w *Weapon) (fault, dist, bound int) {
+// not.
+func (s *State) reachFault(me, t *Combatant, w *Weapon) int {
 	if !s.clear(me.X, me.Y, t.X, t.Y) {
-		return walled, 0, 0 // no line of sight, no clear path (R24 step 1, R43)
+		return walled // no line of sight, no clear path (R24 step 1, R43)
 	}
-	dist = s.distance(me, t)
+	dist := s.distance(me, t)
 	if !w.category().Ranged {
-		if r := me.Reach(w); dist > r {
-			return tooFar, dist, r
+		if dist > me.Reach(w) {
+			return tooFar
 		}
-		return inReach, dist, 0
+		return inReach
 	}
 	if mr := w.maxRange(); mr > 0 && dist > mr {
-		return outOfRange, dist, mr
+		return outOfRange
 	}
 	v := visibilityTable[s.Scene.Visibility]
 	if t.Hidden && dist > v.VisionFt {
-		return unlocated, dist, v.VisionFt
+		return unlocated
 	}
 	if v.MaxRangeFt > 0 && dist > v.MaxRangeFt {
-		return tooDark, dist, v.MaxRangeFt
+		return tooDark
 	}
-	return inReach, dist, 0
+	return inReach
 }
 
 // canReach says why an attack with w cannot reach t, or nil.
 func (s *State) canReach(me, t *Combatant, w *Weapon) error {
-	switch f, dist, bound := s.reachFault(me, t, w); f {
+	dist, v := s.distance(me, t), visibilityTable[s.Scene.Visibility]
+	switch s.reachFault(me, t, w) {
 	case walled:
 		return fmt.Errorf("a wall stands between them (R24 step 1, R43)")
 	case tooFar:
-		return fmt.Errorf("%s is %d ft away and the reach is %d ft", t.ID, dist, bound)
+		return fmt.Errorf("%s is %d ft away and the reach is %d ft", t.ID, dist, me.Reach(w))
 	case outOfRange:
-		return fmt.Errorf("%s is %d ft away, beyond the %d ft it reaches", t.ID, dist, bound)
+		return fmt.Errorf("%s is %d ft away, beyond the %d ft it reaches", t.ID, dist, w.maxRange())
 	case unlocated:
-		return fmt.Errorf("%s is hidden and %d ft away, beyond the %d ft one sees in %s visibility: its location is unknown (A14)", t.ID, dist, bound, s.Scene.Visibility)
+		return fmt.Errorf("%s is hidden and %d ft away, beyond the %d ft one sees in %s visibility: its location is unknown (A14)", t.ID, dist, v.VisionFt, s.Scene.Visibility)
 	case tooDark:
-		return fmt.Errorf("%s is %d ft away, beyond the %d ft one can shoot in %s visibility", t.ID, dist, bound, s.Scene.Visibility)
+		return fmt.Errorf("%s is %d ft away, beyond the %d ft one can shoot in %s visibility", t.ID, dist, v.MaxRangeFt, s.Scene.Visibility)
 	}
 	return nil
 }
@@ -301,7 +299,15 @@ type AttackDeclared struct {
 
 // apply keeps the declared attack for the GM's modifiers.
 func (e *AttackDeclared) apply(s *State, h *hotMemory) {
-	dc := parts.Hold(h, func(h *hotMemory) *Declared { return &h.declared }, e.Declared)
+	// Only the table's path (h nil) allocates: a new(Declared) made
+	// before the test would escape, and so be allocated, on every path.
+	var dc *Declared
+	if h != nil {
+		dc = &h.declared
+	} else {
+		dc = new(Declared)
+	}
+	*dc = e.Declared
 	if e.Then != nil {
 		f := *e.Then
 		dc.Then = &f

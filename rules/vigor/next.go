@@ -135,12 +135,20 @@ func writePrompt(s *State, b *prompter) {
 		b.addOption(engine.Option[Command]{Command: &m.take, Label: strike})
 		b.add(&Pass{}, "pass")
 	case Knockdown:
-		b.ruling(1, "yes: knocked down", "no", "is ", s.Strike.Target, " knocked down by the hit? (default no, A29)")
+		p.Actor, p.Default = engine.GM, 1
+		b.ask("is ", s.Strike.Target, " knocked down by the hit? (default no, A29)")
+		b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{Yes: true}), "yes: knocked down")
+		b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{}), "no")
 	case Kill:
-		b.ruling(0, "yes: killed", "no", s.Strike.Target, " was incapacitated: is it killed outright? (default yes, A28)")
+		p.Actor, p.Default = engine.GM, 0
+		b.ask(s.Strike.Target, " was incapacitated: is it killed outright? (default yes, A28)")
+		b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{Yes: true}), "yes: killed")
+		b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{}), "no")
 	case EndRuling:
-		b.ruling(1, "yes: the fight ends here, with no winner", "no: the next round begins",
-			"round ", strconv.Itoa(s.Round), " is over: is the fight over? (default no while both sides stand)")
+		p.Actor, p.Default = engine.GM, 1
+		b.ask("round ", strconv.Itoa(s.Round), " is over: is the fight over? (default no while both sides stand)")
+		b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{Yes: true}), "yes: the fight ends here, with no winner")
+		b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{}), "no: the next round begins")
 	case Modifiers:
 		dc := s.Declared
 		p.Actor, p.Default = engine.GM, 0
@@ -165,17 +173,11 @@ func writePrompt(s *State, b *prompter) {
 			b.add(engine.New(b.hot.moveArena(), restKind, Rest{Length: length}), "everyone still there takes ", restName[length])
 		}
 	case EscapeRuling:
-		b.ruling(0, "yes: it leaves the fight", "no: it stays", s.Window.Opener, " is out of every enemy's reach: has it escaped? (default yes, A19)")
+		p.Actor, p.Default = engine.GM, 0
+		b.ask(s.Window.Opener, " is out of every enemy's reach: has it escaped? (default yes, A19)")
+		b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{Yes: true}), "yes: it leaves the fight")
+		b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{}), "no: it stays")
 	}
-}
-
-// ruling writes the GM's yes or no to a ruling (see Rule): the question's
-// words, the labels of yes and no, and def, the place of the default.
-func (b *prompter) ruling(def int, yes, no string, question ...string) {
-	b.p.Actor, b.p.Default = engine.GM, def
-	b.ask(question...)
-	b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{Yes: true}), yes)
-	b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{}), no)
 }
 
 // defenseStyles are the Defense reactions a hit may be met with (R21),
