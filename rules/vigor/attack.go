@@ -112,59 +112,49 @@ func (d *decider) foe(me *Combatant, target, weapon, what string) (*Combatant, *
 	return t, w, nil
 }
 
-// The ways an attack fails to reach its target (see reachFault).
-const (
-	inReach    = iota
-	walled     // a wall stands between them
-	tooFar     // beyond a melee weapon's reach
-	outOfRange // beyond a ranged weapon's farthest range
-	unlocated  // hidden beyond the range of vision
-	tooDark    // beyond what one can shoot in the visibility
-)
-
 // reaches reports whether an attack with w can reach t (R24 step 1, R44,
 // R45, A24); canReach says why not.
-func (s *State) reaches(me, t *Combatant, w *Weapon) bool { return s.reachFault(me, t, w) == inReach }
-
-// reachFault says whether an attack with w can reach t: inReach, or why
-// not.
-func (s *State) reachFault(me, t *Combatant, w *Weapon) int {
+func (s *State) reaches(me, t *Combatant, w *Weapon) bool {
 	if !s.clear(me.X, me.Y, t.X, t.Y) {
-		return walled // no line of sight, no clear path (R24 step 1, R43)
+		return false // a wall between: no line of sight, no clear path (R24 step 1, R43)
 	}
 	dist := s.distance(me, t)
 	if !w.category().Ranged {
-		if dist > me.Reach(w) {
-			return tooFar
-		}
-		return inReach
+		return dist <= me.Reach(w)
 	}
 	if mr := w.maxRange(); mr > 0 && dist > mr {
-		return outOfRange
+		return false
 	}
 	v := visibilityTable[s.Scene.Visibility]
 	if t.Hidden && dist > v.VisionFt {
-		return unlocated
+		return false
 	}
-	if v.MaxRangeFt > 0 && dist > v.MaxRangeFt {
-		return tooDark
-	}
-	return inReach
+	return v.MaxRangeFt == 0 || dist <= v.MaxRangeFt
 }
 
-// canReach says why an attack with w cannot reach t, or nil.
+// canReach says why an attack with w cannot reach t, or nil (R24 step 1,
+// R44, R45, A24).
 func (s *State) canReach(me, t *Combatant, w *Weapon) error {
-	dist, v := s.distance(me, t), visibilityTable[s.Scene.Visibility]
-	switch s.reachFault(me, t, w) {
-	case walled:
+	if s.reaches(me, t, w) {
+		return nil
+	}
+	if !s.clear(me.X, me.Y, t.X, t.Y) {
 		return fmt.Errorf("a wall stands between them (R24 step 1, R43)")
-	case tooFar:
-		return fmt.Errorf("%s is %d ft away and the reach is %d ft", t.ID, dist, me.Reach(w))
-	case outOfRange:
-		return fmt.Errorf("%s is %d ft away, beyond the %d ft it reaches", t.ID, dist, w.maxRange())
-	case unlocated:
+	}
+	dist := s.distance(me, t)
+	if !w.category().Ranged {
+		if r := me.Reach(w); dist > r {
+			return fmt.Errorf("%s is %d ft away and the reach is %d ft", t.ID, dist, r)
+		}
+		return nil
+	}
+	if mr := w.maxRange(); mr > 0 && dist > mr {
+		return fmt.Errorf("%s is %d ft away, beyond the %d ft it reaches", t.ID, dist, mr)
+	}
+	if v := visibilityTable[s.Scene.Visibility]; t.Hidden && dist > v.VisionFt {
 		return fmt.Errorf("%s is hidden and %d ft away, beyond the %d ft one sees in %s visibility: its location is unknown (A14)", t.ID, dist, v.VisionFt, s.Scene.Visibility)
-	case tooDark:
+	}
+	if v := visibilityTable[s.Scene.Visibility]; v.MaxRangeFt > 0 && dist > v.MaxRangeFt {
 		return fmt.Errorf("%s is %d ft away, beyond the %d ft one can shoot in %s visibility", t.ID, dist, v.MaxRangeFt, s.Scene.Visibility)
 	}
 	return nil

@@ -715,7 +715,12 @@ func (a *Armor) protects(t string) bool {
 // distance is the distance in feet between two creatures (A17). A
 // straight line is rounded up to whole feet, so that "within 6 ft" and
 // every other bound in whole feet holds of the line itself (R43, R44).
-func (s *State) distance(a, b *Combatant) int { return s.distanceTo(a, b.cell()) }
+func (s *State) distance(a, b *Combatant) int {
+	if s.Options.Euclidean {
+		return straightFt(a.X, a.Y, b.X, b.Y)
+	}
+	return parts.Steps(a.cell(), b.cell())
+}
 
 // straightFt is the straight-line distance between two points in whole
 // feet, rounded up: a line of 6.4 ft is not within 6 ft.
