@@ -72,17 +72,18 @@ func (d *decider) damage() {
 		cap = max(cap, 1)
 	}
 	e := engine.New(d.h.arena(), damagedKind, Damaged{Attacker: me.ID, Target: t.ID, WeaponSides: ladder[wr].Sides, Bonus: Roll{Count: n, Sides: ladder[r].Sides}})
-	e.WeaponDice, e.Bonus.Dice, e.Raw = roll(d.src, w.dice(), ladder[wr].Sides, n, ladder[r].Sides, cap, 0, d.ints())
+	var raw int
+	e.WeaponDice, e.Bonus.Dice, raw = roll(d.src, w.dice(), ladder[wr].Sides, n, ladder[r].Sides, cap, 0, d.ints())
 	for _, v := range e.Bonus.Dice {
 		e.Bonus.Total += v
 	}
-	e.Critical = e.Bonus.Bursts() > 0
+	e.Raw, e.Critical = raw, e.Bonus.Bursts() > 0
 	e.Immune, e.Unliving, e.AR = immune, unliving, ar
 	if !immune && !unliving {
-		e.Final = max(0, e.Raw-ar)
+		e.Final = max(0, raw-ar)
 		if worn >= 0 {
 			a := &t.Armor[worn]
-			e.Worn, e.Wear = a.Name, min(a.AR, e.Raw)
+			e.Worn, e.Wear = a.Name, min(a.AR, raw)
 			e.ArmorLeft = max(0, a.Dur-e.Wear)
 			e.Broken = e.ArmorLeft == 0
 		}
