@@ -87,6 +87,12 @@ func (d *decider) decided(winner string, timedOut bool, reason string) {
 	d.emit(engine.New(d.h.arena(), fightEndedKind, e))
 }
 
+// close closes the encounter of a decided fight, keeping the decision.
+func (d *decider) close() {
+	s := d.s
+	d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Winner: s.Winner, TimedOut: s.TimedOut, Reason: "the GM closes the encounter"}))
+}
+
 // rest heals everyone alive as rest_heal says (R33, A28).
 func (d *decider) rest() error {
 	s := d.s
@@ -118,7 +124,7 @@ func (d *decider) train(c *Train) error {
 	}
 	who := s.Combatant(c.Combatant)
 	if who == nil {
-		return refuse(engine.Invalid, "there is no combatant called %q", c.Combatant)
+		return unknown(c.Combatant)
 	}
 	st := who.style(c.Style)
 	item := strings.Join(strings.Fields(c.Item), " ")

@@ -87,7 +87,7 @@ func (d *decider) declareStrike(me *Combatant, target, weapon, style, attr strin
 	t := s.Combatant(target)
 	switch {
 	case t == nil:
-		return nil, refuse(engine.Invalid, "there is no combatant called %q", target)
+		return nil, unknown(target)
 	case !hostile(me, t):
 		return nil, refuse(engine.NotAllowedNow, "%s and %s are on the same side", me.ID, t.ID)
 	case t.Dead:

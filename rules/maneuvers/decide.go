@@ -31,6 +31,9 @@ func refuse(code engine.Code, format string, args ...any) error {
 	return engine.Errorf(code, format, args...)
 }
 
+// unknown refuses id, which names no combatant.
+func unknown(id string) error { return refuse(engine.Invalid, "there is no combatant called %q", id) }
+
 // decide checks command c from actor and resolves it, then runs the fight
 // on until someone must decide.
 func (d *decider) decide(actor string, c Command) error {
@@ -56,7 +59,7 @@ func (d *decider) decide(actor string, c Command) error {
 		case s.Phase == After && c.Winner != "":
 			return refuse(engine.NotAllowedNow, "the fight is decided already: done closes it")
 		case s.Phase == After:
-			d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Winner: s.Winner, TimedOut: s.TimedOut, Reason: "the GM closes the encounter"}))
+			d.close()
 		case c.Winner != "":
 			d.decided(c.Winner, false, "the GM ends the fight: the other sides have fled")
 		default:
@@ -67,7 +70,7 @@ func (d *decider) decide(actor string, c Command) error {
 		if s.Phase != After {
 			return refuse(engine.NotAllowedNow, "done closes the encounter once the fight is decided, with the aftermath option (%s)", waiting(s))
 		}
-		d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Winner: s.Winner, TimedOut: s.TimedOut, Reason: "the GM closes the encounter"}))
+		d.close()
 		return nil
 	case *Rest:
 		return d.rest()

@@ -97,7 +97,7 @@ func (d *decider) grapple(me *Combatant, target string) error {
 	t := s.Combatant(target)
 	switch {
 	case t == nil:
-		return refuse(engine.Invalid, "there is no combatant called %q", target)
+		return unknown(target)
 	case t == me:
 		return refuse(engine.NotAllowedNow, "%s cannot grapple itself", me.ID)
 	case !hostile(me, t):

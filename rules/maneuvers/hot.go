@@ -24,7 +24,7 @@ type hotMemory struct {
 	// last Step, with what they carry.
 	engine.Hot
 	// The state's own pending roll, trigger, contest and reaction window,
-	// and turn order, when Step changes them (see keep).
+	// and turn order, when Step changes them (see parts.Hold).
 	roll           Roll
 	trigger        Trigger
 	reactors       []Provoked
@@ -60,19 +60,6 @@ var (
 	testMem     = engine.AddScratch[TestRoll](events)
 )
 
-// keep returns a pointer to v for the state to hold: the slot of h that
-// slot picks on Step's path, else memory of its own.
-func keep[T any](h *hotMemory, slot func(*hotMemory) *T, v T) *T {
-	var p *T
-	if h == nil {
-		p = new(T)
-	} else {
-		p = slot(h)
-	}
-	*p = v
-	return p
-}
-
 // keepAll returns a copy of vs for the state to hold: in the slot of h
 // that slot picks on Step's path, else memory of its own.
 func keepAll[T any](h *hotMemory, slot func(*hotMemory) *[]T, vs []T) []T {
@@ -100,13 +87,13 @@ func hotTest(h *hotMemory, t TestRoll) *TestRoll {
 }
 
 // keepRoll, keepContest and keepTurns make r, c and turns the state's
-// pending roll, contest and turn order (see keep).
+// pending roll, contest and turn order (see parts.Hold).
 func keepRoll(s *State, h *hotMemory, r Roll) {
-	s.Roll = keep(h, func(h *hotMemory) *Roll { return &h.roll }, r)
+	s.Roll = parts.Hold(h, func(h *hotMemory) *Roll { return &h.roll }, r)
 }
 
 func keepContest(s *State, h *hotMemory, c Contest) {
-	s.Contest = keep(h, func(h *hotMemory) *Contest { return &h.contest }, c)
+	s.Contest = parts.Hold(h, func(h *hotMemory) *Contest { return &h.contest }, c)
 }
 
 func keepTurns(s *State, h *hotMemory, turns []string) {
@@ -114,15 +101,16 @@ func keepTurns(s *State, h *hotMemory, turns []string) {
 }
 
 // keepTrigger and keepWindow make t and w, with their own copies of
-// their reactors, the state's trigger and reaction window (see keep).
+// their reactors, the state's trigger and reaction window (see
+// parts.Hold).
 func keepTrigger(s *State, h *hotMemory, t Trigger) {
 	t.Reactors = keepAll(h, func(h *hotMemory) *[]Provoked { return &h.reactors }, t.Reactors)
-	s.Trigger = keep(h, func(h *hotMemory) *Trigger { return &h.trigger }, t)
+	s.Trigger = parts.Hold(h, func(h *hotMemory) *Trigger { return &h.trigger }, t)
 }
 
 func keepWindow(s *State, h *hotMemory, w Window) {
 	w.Reactors = keepAll(h, func(h *hotMemory) *[]string { return &h.windowReactors }, w.Reactors)
-	s.Window = keep(h, func(h *hotMemory) *Window { return &h.window }, w)
+	s.Window = parts.Hold(h, func(h *hotMemory) *Window { return &h.window }, w)
 }
 
 // copyInto makes *dst a copy of s for Step, reusing dst's memory and

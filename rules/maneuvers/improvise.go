@@ -112,7 +112,7 @@ func (d *decider) improvise(me *Combatant, c *Improvise) error {
 	case !parts.Word(c.Name) || len(c.Name) > MaxObject:
 		return refuse(engine.Invalid, "improvise NAME [at TARGET] [with SKILL]: the name is one lowercase word, such as throw-sand")
 	case c.Target != "" && s.Combatant(c.Target) == nil:
-		return refuse(engine.Invalid, "there is no combatant called %q", c.Target)
+		return unknown(c.Target)
 	case me.AP < 1:
 		return refuse(engine.NotAllowedNow, "%s has no AP left to improvise", me.ID)
 	}

@@ -130,6 +130,19 @@ func duel() *Spec {
 	}}
 }
 
+// hiddenFromBob is the duel's state with cy too, in the order given, ann
+// hidden from bob.
+func hiddenFromBob(t *testing.T, cy Combatant, order ...string) State {
+	sp := duel()
+	sp.Combatants = append(sp.Combatants, cy)
+	sp.Begin = Start{Order: order, Combatants: map[string]CombatantStart{"ann": {HiddenFrom: []string{"bob"}}}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 // TestStyleGear checks R26 and E07: 5 items free, 25 XP each beyond,
 // at most 10, checked against the XP given.
 func TestStyleGear(t *testing.T) {
@@ -416,13 +429,7 @@ func TestSynonyms(t *testing.T) {
 // hidden from sees it where it hid and not its moves; the GM and its
 // allies see everything.
 func TestHiddenViews(t *testing.T) {
-	sp := duel()
-	sp.Combatants = append(sp.Combatants, Combatant{ID: "cy", Side: "a", Health: 10, Y: 3})
-	sp.Begin = Start{Order: []string{"ann", "bob", "cy"}, Combatants: map[string]CombatantStart{"ann": {HiddenFrom: []string{"bob"}}}}
-	s, err := sp.State()
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := hiddenFromBob(t, Combatant{ID: "cy", Side: "a", Health: 10, Y: 3}, "ann", "bob", "cy")
 	r := Rules{}
 	events, err := r.Decide(&s, "ann", &Move{To: Point{0, 2}}, dice.NewScript())
 	if err != nil {
@@ -469,13 +476,7 @@ func TestHiddenViews(t *testing.T) {
 // names to a foe none of its reactors hidden from that foe, in the view of
 // the state and in the prompt (R36).
 func TestHiddenWindowReactors(t *testing.T) {
-	sp := duel()
-	sp.Combatants = append(sp.Combatants, Combatant{ID: "cy", Side: "a", Health: 10, Y: 3})
-	sp.Begin = Start{Order: []string{"bob", "ann", "cy"}, Combatants: map[string]CombatantStart{"ann": {HiddenFrom: []string{"bob"}}}}
-	s, err := sp.State()
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := hiddenFromBob(t, Combatant{ID: "cy", Side: "a", Health: 10, Y: 3}, "bob", "ann", "cy")
 	r := Rules{}
 	opened := &WindowOpened{Reactors: []string{"ann", "cy"}}
 	if e, ok := r.ViewEvent(&s, opened, engine.Viewer{Combatant: "bob"}); !ok || strings.Contains(r.DescribeEvent(&s, e), "ann") {

@@ -477,24 +477,21 @@ func viewGrappleEnded(s *State, e *GrappleEnded, v engine.Viewer) shown {
 	switch {
 	case grappler && held:
 		return notShown()
-	case grappler:
-		c := *e
-		c.Combatant, c.Reason = "", ""
-		if e.Reason == "escaped" {
-			// The escape is the escaper's own, in the open.
-			c.Reason = e.Reason
-		}
-		return showAs(&c)
-	case held:
-		c := *e
-		c.Target, c.Reason = "", ""
-		if e.Reason == "released" {
-			// The release is the grappler's own, in the open.
-			c.Reason = e.Reason
-		}
-		return showAs(&c)
+	case !grappler && !held:
+		return shown{}
 	}
-	return shown{}
+	// The reason shows when it is the act of the one v sees, in the open:
+	// the escape is the escaper's own, the release the grappler's.
+	c := *e
+	if grappler {
+		c.Combatant = ""
+	} else {
+		c.Target = ""
+	}
+	if grappler && e.Reason != "escaped" || held && e.Reason != "released" {
+		c.Reason = ""
+	}
+	return showAs(&c)
 }
 
 // foes reports whether combatants a and b are on different sides.

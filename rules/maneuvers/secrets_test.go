@@ -156,13 +156,7 @@ func checkView(t *testing.T, seed uint64, r Rules, s, view *State, v string) {
 // outcome on an attacker no one had lost sight of, while the target, the
 // attacker's side and the GM read it as given.
 func TestAwarenessRulingKeepsWhomTheAttackerHidFrom(t *testing.T) {
-	sp := duel()
-	sp.Combatants = append(sp.Combatants, Combatant{ID: "cy", Side: "b", Health: 10, X: 8, Y: 8})
-	sp.Begin = Start{Order: []string{"ann", "bob", "cy"}, Combatants: map[string]CombatantStart{"ann": {HiddenFrom: []string{"bob"}}}}
-	s, err := sp.State()
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := hiddenFromBob(t, Combatant{ID: "cy", Side: "b", Health: 10, X: 8, Y: 8}, "ann", "bob", "cy")
 	r := Rules{}
 	events, err := r.Decide(&s, "ann", &Strike{Target: "bob"}, dice.NewScript())
 	if err != nil {

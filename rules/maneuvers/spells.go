@@ -82,7 +82,7 @@ func (d *decider) cast(me *Combatant, c *Cast) error {
 	t := s.Combatant(target)
 	switch {
 	case t == nil:
-		return refuse(engine.Invalid, "there is no combatant called %q", target)
+		return unknown(target)
 	case attack && !hostile(me, t):
 		return refuse(engine.NotAllowedNow, "%s and %s are on the same side", me.ID, t.ID)
 	case !attack && hostile(me, t):

@@ -19,6 +19,18 @@ var (
 
 func (*UseAbility) command() {}
 
+// attackUse reports whether name is an ability of c's or a weapon item,
+// which attack (R17), and the actions it takes.
+func (c *Combatant) attackUse(name string) (actions int, ok bool) {
+	if ab := c.Ability(name); ab != nil {
+		return max(ab.Actions, 1), true
+	}
+	if it := c.Item(name); it != nil && it.Weapon != "" {
+		return max(it.Actions, 1), true
+	}
+	return 0, false
+}
+
 // useAbility uses an ability on a target (R17): its actions, across turns
 // if need be (R10), then its Vigor and Mana, paid in full, then its
 // attack.
@@ -69,6 +81,6 @@ func (d *decider) useAbility(c *UseAbility) error {
 		d.pay(me, OffHandCost, "an off-hand attack")
 	}
 	m := Mods{Dice: c.Dice + ab.Dice, Charges: c.Charges + ab.Charges, Challenges: c.Challenges}
-	d.rollAs(me, t, w, how{mods: m, ability: ab, then: then})
+	d.roll(me, t, w, how{mods: m, ability: ab, then: then})
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Attack attacks a target (R11), optionally with an off-hand attack for 8
@@ -43,11 +44,11 @@ func (d *decider) attack(c *Attack) error {
 	if err != nil {
 		return err
 	}
-	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: "attack", Actions: 1}))
+	d.acted(me, "attack", 1)
 	if then != nil {
 		d.pay(me, OffHandCost, "an off-hand attack")
 	}
-	d.roll(me, t, w, false, "", c.Mods, then)
+	d.roll(me, t, w, how{mods: c.Mods, then: then})
 	return nil
 }
 
@@ -96,7 +97,7 @@ func (d *decider) foe(me *Combatant, target, weapon, what string) (*Combatant, *
 	t := s.Combatant(target)
 	switch {
 	case t == nil:
-		return nil, nil, invalid("there is no combatant called %q (combatants: %s)", target, s.ids())
+		return nil, nil, s.unknown(target)
 	case t.ID == me.ID:
 		return nil, nil, refuse("%s cannot %s itself", me.ID, what)
 	case t.Side == me.Side && !t.Object:
@@ -110,9 +111,6 @@ func (d *decider) foe(me *Combatant, target, weapon, what string) (*Combatant, *
 	}
 	return t, w, nil
 }
-
-// weaponWord is the weapon's name for an event, "" for the first.
-func weaponWord(w *Weapon) string { return w.Name }
 
 // reaches reports whether an attack with w can reach t (R24 step 1, R44,
 // R45, A24); canReach says why not.
@@ -184,13 +182,9 @@ type how struct {
 
 // roll rolls an attack (R22-R24): an ordinary one on the attacker's turn,
 // an off-hand one, or one through an opening or a readied trigger (via).
-func (d *decider) roll(me, t *Combatant, w *Weapon, offHand bool, via string, m Mods, then *FollowUp) {
-	d.rollAs(me, t, w, how{offHand: offHand, via: via, mods: m, then: then})
-}
-
-// rollAs is roll, said in full. Without the GM's ruling and with the
-// gm_prompts option, the attack is only declared.
-func (d *decider) rollAs(me, t *Combatant, w *Weapon, a how) {
+// Without the GM's ruling and with the gm_prompts option, the attack is
+// only declared.
+func (d *decider) roll(me, t *Combatant, w *Weapon, a how) {
 	s := d.s
 	offHand, via, m, then, behind := a.offHand, a.via, a.mods, a.then, a.behind || me.Hidden
 	abName, knock, opening := "", false, false
@@ -368,7 +362,7 @@ func (d *decider) rollAttack(c *RollAttack) error {
 	if dc.Then != nil {
 		then = d.followUp(*dc.Then)
 	}
-	d.rollAs(me, t, w, how{offHand: dc.OffHand, via: dc.Via, mods: m, then: then, ability: me.Ability(dc.Ability), ruled: true, behind: c.Behind})
+	d.roll(me, t, w, how{offHand: dc.OffHand, via: dc.Via, mods: m, then: then, ability: me.Ability(dc.Ability), ruled: true, behind: c.Behind})
 	return nil
 }
 
@@ -424,13 +418,7 @@ func (e *AttackRolled) apply(s *State, h *hotMemory) {
 		s.OffHand = nil
 	}
 	if e.Then != nil {
-		if h != nil {
-			h.offHand = *e.Then
-			s.OffHand = &h.offHand
-		} else {
-			f := *e.Then
-			s.OffHand = &f
-		}
+		s.OffHand = parts.Hold(h, func(h *hotMemory) *FollowUp { return &h.offHand }, *e.Then)
 	}
 	t := s.Combatant(e.Target)
 	if !e.Hit || t == nil {
@@ -441,16 +429,9 @@ func (e *AttackRolled) apply(s *State, h *hotMemory) {
 		}
 		return
 	}
-	var st *Strike // allocated only on the table's path (see AttackDeclared.apply)
-	if h != nil {
-		st = &h.strike
-	} else {
-		st = new(Strike)
-	}
-	s.Strike = st
-	*st = Strike{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via,
+	s.Strike = parts.Hold(h, func(h *hotMemory) *Strike { return &h.strike }, Strike{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via,
 		Total: e.Roll.Total, VS: e.VS, Charges: e.Charges, Challenges: e.Challenges, Ranged: e.Ranged,
-		Incapacitated: t.Incapacitated(), Knockdown: e.Knockdown}
+		Incapacitated: t.Incapacitated(), Knockdown: e.Knockdown})
 	if s.mayDefend(t, e.Behind) {
 		s.Phase = Defending
 	}

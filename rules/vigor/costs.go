@@ -50,6 +50,11 @@ func (e *Acted) describe(*State) string {
 	return fmt.Sprintf("%s spends %d action(s) to %s", e.Combatant, e.Actions, e.Act)
 }
 
+// acted spends n of me's actions on act (R10).
+func (d *decider) acted(me *Combatant, act string, n int) {
+	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: act, Actions: n}))
+}
+
 // spend spends the actions of an act that takes need of them (R10):
 // those left now, and the rest on later turns if they are too few, the
 // act going on where it stopped when it is given again on the same
@@ -86,7 +91,7 @@ func (e *VigorSpent) apply(s *State, _ *hotMemory) {
 	c.Vigor = max(0, e.Vigor)
 	if e.Winded || c.Vigor == 0 {
 		c.Winded = true
-		if cur := s.Current(); cur != nil && cur.ID == c.ID {
+		if s.turnOf(c) {
 			c.Left = 0 // the rest of the turn is lost (R38)
 		}
 	}

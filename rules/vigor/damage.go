@@ -29,10 +29,8 @@ func (d *decider) damage() {
 	wr := w.rank()
 
 	// Immunity (R32, A27), and damage that harms only the living (R28).
-	immune := false
-	if dr := rankOf(t.DurRank); dr >= 0 && dr > wr {
-		immune = true
-	}
+	dr := rankOf(t.DurRank)
+	immune := dr >= 0 && dr > wr
 	row := typeRow(damageType(w.Type))
 	unliving := row.LivingOnly && !t.living()
 	// Armour (R29, R30, A36) and cover (R46, A13).
@@ -79,11 +77,8 @@ func (d *decider) damage() {
 	for _, v := range e.Bonus.Dice {
 		e.Bonus.Total += v
 	}
-	e.Raw = raw
-	e.Critical = e.Bonus.Bursts() > 0
-	e.Immune = immune
-	e.Unliving = unliving
-	e.AR = ar
+	e.Raw, e.Critical = raw, e.Bonus.Bursts() > 0
+	e.Immune, e.Unliving, e.AR = immune, unliving, ar
 	if !immune && !unliving {
 		e.Final = max(0, raw-ar)
 		if worn >= 0 {

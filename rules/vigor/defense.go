@@ -29,7 +29,7 @@ func (d *decider) defend() error {
 	if me.Defending {
 		return refuse("%s is Defending already, and Defend does not stack (A30)", me.ID)
 	}
-	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: "defend", Actions: 1}))
+	d.acted(me, "defend", 1)
 	d.emit(engine.New(d.h.arena(), defendedKind, Defended{Combatant: me.ID}))
 	return nil
 }
@@ -137,8 +137,7 @@ func (s *State) canDefend(t *Combatant) bool {
 	if !t.In() || t.Winded || t.Unaware && !s.Options.UnawareCanReact || t.Vigor < t.defenseCost() {
 		return false
 	}
-	cur := s.Current()
-	return cur == nil || cur.ID != t.ID
+	return !s.turnOf(t)
 }
 
 // mayDefend reports whether t may answer a hit with a Defense: it can
@@ -175,7 +174,7 @@ func whyNot(s *State, t *Combatant) string {
 		return t.ID + " is Winded (R38)"
 	case t.Unaware:
 		return t.ID + " is unaware (A12)"
-	case s.Current() != nil && s.Current().ID == t.ID:
+	case s.turnOf(t):
 		return "no reactions on one's own turn (R20)"
 	}
 	return fmt.Sprintf("%s has %d Vigor and it costs %d", t.ID, t.Vigor, t.defenseCost())

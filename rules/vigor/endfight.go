@@ -40,17 +40,22 @@ func (d *decider) endFight(c *EndFight) error {
 	if c.Winner != "" {
 		reason = "the GM rules the other sides fled"
 	}
-	d.finish(c.Winner, reason, true)
+	d.end(c.Winner, reason, true)
 	return nil
 }
 
-// describeByGM is the line of a fight the GM ended: then is what
-// follows it, "" or the rests' note.
-func describeByGM(winner, then string) string {
-	if winner == "" {
+// describeEnd is the line of a fight decided or ended: what says which,
+// then is what follows it, "" or the rests' note.
+func describeEnd(what, winner, reason string, byGM bool, then string) string {
+	switch {
+	case byGM && winner == "":
 		return "the GM ends the fight: a draw" + then
+	case byGM:
+		return "the GM ends the fight: the " + winner + " side wins" + then
+	case winner != "":
+		return what + ": the " + winner + " side wins" + then
 	}
-	return "the GM ends the fight: the " + winner + " side wins" + then
+	return what + ": " + reason + then
 }
 
 // decided reports whether the fight is over: fewer than two sides have a
@@ -73,11 +78,8 @@ func (d *decider) decided() (string, bool) {
 }
 
 // end ends a decided fight, or with the aftermath option leaves it to the
-// GM's rests first.
-func (d *decider) end(winner, reason string) { d.finish(winner, reason, false) }
-
-// finish is end, byGM saying the GM's end-fight ended it.
-func (d *decider) finish(winner, reason string, byGM bool) {
+// GM's rests first; byGM says the GM's end-fight ended it.
+func (d *decider) end(winner, reason string, byGM bool) {
 	if d.s.Options.Aftermath {
 		d.emit(engine.New(d.h.arena(), decidedKind, Decided{Winner: winner, Reason: reason, ByGM: byGM}))
 		return
@@ -101,13 +103,7 @@ func (e *Decided) apply(s *State, _ *hotMemory) {
 }
 
 func (e *Decided) describe(*State) string {
-	if e.ByGM {
-		return describeByGM(e.Winner, "; the GM may call for rests")
-	}
-	if e.Winner != "" {
-		return "the fight is decided: the " + e.Winner + " side wins; the GM may call for rests"
-	}
-	return "the fight is decided: " + e.Reason + "; the GM may call for rests"
+	return describeEnd("the fight is decided", e.Winner, e.Reason, e.ByGM, "; the GM may call for rests")
 }
 
 // FightEnded: the fight is over.
@@ -126,13 +122,7 @@ func (e *FightEnded) apply(s *State, _ *hotMemory) {
 }
 
 func (e *FightEnded) describe(*State) string {
-	if e.ByGM {
-		return describeByGM(e.Winner, "")
-	}
-	if e.Winner != "" {
-		return "the fight is over: the " + e.Winner + " side wins"
-	}
-	return "the fight is over: " + e.Reason
+	return describeEnd("the fight is over", e.Winner, e.Reason, e.ByGM, "")
 }
 
 // clearPending drops everything pending once the fight is decided: the

@@ -32,7 +32,7 @@ func (d *decider) aid(c *Aid) error {
 	t := s.Combatant(c.Target)
 	switch {
 	case t == nil:
-		return invalid("there is no combatant called %q (combatants: %s)", c.Target, s.ids())
+		return s.unknown(c.Target)
 	case t.Object || t.Dead || t.Escaped:
 		return refuse("%s cannot aid %s: %s is %s", me.ID, t.ID, t.ID, conditionOf(t))
 	case !s.adjacent(me, t):
@@ -76,7 +76,7 @@ func (d *decider) stabilize(c *Stabilize) error {
 	t := s.Combatant(c.Target)
 	switch {
 	case t == nil:
-		return invalid("there is no combatant called %q (combatants: %s)", c.Target, s.ids())
+		return s.unknown(c.Target)
 	case !t.Shock || t.Dead:
 		return refuse("%s is not in Shock", t.ID)
 	case t.Stabilized:

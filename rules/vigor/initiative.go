@@ -39,7 +39,7 @@ func (d *decider) rollInitiative(c *RollInitiative) error {
 	for _, x := range c.Extra {
 		switch t := d.s.Combatant(x.Combatant); {
 		case t == nil:
-			return invalid("there is no combatant called %q (combatants: %s)", x.Combatant, d.s.ids())
+			return d.s.unknown(x.Combatant)
 		case t.Object:
 			return invalid("%s is an object and rolls no initiative", t.ID)
 		case t.Dead || t.Escaped:
@@ -113,7 +113,7 @@ func (d *decider) initiative(extra []ExtraDice) {
 				n += x.Dice
 			}
 		}
-		e.Rolls = append(e.Rolls, InitRoll{Combatant: c.ID, Roll: actionRoll(d.src, n, Rank(c.BaseRank(), 0, 0, c.Wounded), 0, d.ints())})
+		e.Rolls = append(e.Rolls, InitRoll{Combatant: c.ID, Roll: checkRoll(d.src, n, Rank(c.BaseRank(), 0, 0, c.Wounded), 0, 0, d.ints())})
 	}
 	// Order: total, then Speed, then rerolled d20s among the tied (A10).
 	idx := make([]int, len(e.Rolls))
@@ -207,7 +207,7 @@ func (e *Joined) describe(*State) string {
 // first row by row from the south, each from west to east (R43; ours). ok
 // is false when its own square is free.
 func (s *State) arrival(c *Combatant) (at parts.Cell, ok bool) {
-	own := parts.Cell{X: c.X, Y: c.Y}
+	own := c.cell()
 	if s.free(own, c.ID) {
 		return own, false
 	}
@@ -235,7 +235,7 @@ func (d *decider) join() {
 		if !c.Away || c.Joins >= s.Round {
 			continue
 		}
-		roll := actionRoll(d.src, c.InitDice, Rank(c.BaseRank(), 0, 0, c.Wounded), 0, d.ints())
+		roll := checkRoll(d.src, c.InitDice, Rank(c.BaseRank(), 0, 0, c.Wounded), 0, 0, d.ints())
 		buf := d.strs()
 		start := len(*buf)
 		placed := false

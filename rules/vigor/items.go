@@ -20,9 +20,6 @@ func (d *decider) useItem(me *Combatant, it *Item, c *UseAbility) error {
 	case c.OffTarget != "":
 		return invalid("an off-hand attack goes with an Attack action or a light-weapon technique (R12), not with an item")
 	}
-	if err := checkMods(c.Mods); err != nil {
-		return err
-	}
 	act := "use " + it.Name
 	if it.Weapon != "" {
 		if c.Target == "" {
@@ -36,7 +33,7 @@ func (d *decider) useItem(me *Combatant, it *Item, c *UseAbility) error {
 			return nil
 		}
 		d.emit(engine.New(d.h.arena(), itemUsedKind, ItemUsed{Combatant: me.ID, Item: it.Name, Target: t.ID, Left: it.Left - 1}))
-		d.rollAs(me, t, w, how{mods: c.Mods})
+		d.roll(me, t, w, how{mods: c.Mods})
 		return nil
 	}
 	if c.Mods != (Mods{}) {
@@ -45,7 +42,7 @@ func (d *decider) useItem(me *Combatant, it *Item, c *UseAbility) error {
 	t := me
 	if c.Target != "" {
 		if t = s.Combatant(c.Target); t == nil {
-			return invalid("there is no combatant called %q (combatants: %s)", c.Target, s.ids())
+			return s.unknown(c.Target)
 		}
 	}
 	switch {

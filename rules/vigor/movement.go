@@ -59,7 +59,7 @@ func (d *decider) move(to parts.Cell, escape bool) error {
 	if !s.clear(me.X, me.Y, to.X, to.Y) {
 		return refuse("a wall stands between %s and %s: a Move goes along a clear path (R15); go around it", me.ID, to)
 	}
-	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: what, Actions: 1}))
+	d.acted(me, what, 1)
 	switch {
 	case escape:
 		d.openWindow("opening", me, "escape", to)
@@ -67,9 +67,14 @@ func (d *decider) move(to parts.Cell, escape bool) error {
 		// A18's option: leaving an enemy's reach gives it an opening.
 		d.openWindow("opening", me, "move", to)
 	default:
-		d.emit(engine.New(d.h.arena(), movedKind, Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: to, Ft: dist}))
+		d.moved(me, to)
 	}
 	return nil
+}
+
+// moved moves me to cell to (R14, R15).
+func (d *decider) moved(me *Combatant, to parts.Cell) {
+	d.emit(engine.New(d.h.arena(), movedKind, Moved{Combatant: me.ID, From: me.cell(), To: to, Ft: d.s.distanceTo(me, to)}))
 }
 
 // leaves reports whether a move of me to cell to takes it out of the
@@ -205,7 +210,7 @@ func (d *decider) standUp() error {
 	if !me.Prone {
 		return refuse("%s is not prone", me.ID)
 	}
-	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: "stand", Actions: 1}))
+	d.acted(me, "stand", 1)
 	d.emit(engine.New(d.h.arena(), stoodUpKind, StoodUp{Combatant: me.ID}))
 	d.openWindow("opening", me, "stand", parts.Cell{})
 	return nil

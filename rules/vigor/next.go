@@ -258,6 +258,12 @@ func defenseLabel(i, cost int) string {
 	return writeDefenseLabels(cost)[i]
 }
 
+// aimable reports whether me's menu may aim an attack at t: an enemy
+// still to be attacked, and not hidden.
+func aimable(me, t *Combatant) bool {
+	return t.ID != me.ID && t.Side != me.Side && t.Targetable() && !t.Hidden
+}
+
 // actOptions lists the actions of the creature whose turn it is (§7.5).
 // None is aimed at an enemy hidden from it, nor drawn from where one
 // stands (§6): it does not know where. Decide still takes such a
@@ -271,7 +277,7 @@ func actOptions(s *State, b *prompter) {
 	off := me.OffHandWeapon()
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.ID == me.ID || t.Side == me.Side || !t.Targetable() || t.Hidden {
+		if !aimable(me, t) {
 			continue
 		}
 		n := max(len(me.Weapons), 1)
@@ -301,7 +307,7 @@ func actOptions(s *State, b *prompter) {
 		}
 		for j := range s.Combatants {
 			t := &s.Combatants[j]
-			if t.ID == me.ID || t.Side == me.Side || !t.Targetable() || t.Hidden || !s.reaches(me, t, w) {
+			if !aimable(me, t) || !s.reaches(me, t, w) {
 				continue
 			}
 			b.add(engine.New(b.hot.moveArena(), useAbilityKind, UseAbility{Ability: ab.Name, Target: t.ID}), "use ", ab.Name, " on ", t.ID)
@@ -320,7 +326,7 @@ func actOptions(s *State, b *prompter) {
 			switch {
 			case it.Weapon != "":
 				w := me.Weapon(it.Weapon)
-				if w == nil || t.ID == me.ID || t.Side == me.Side || !t.Targetable() || t.Hidden || !s.reaches(me, t, w) {
+				if w == nil || !aimable(me, t) || !s.reaches(me, t, w) {
 					continue
 				}
 				b.add(engine.New(b.hot.moveArena(), useAbilityKind, UseAbility{Ability: it.Name, Target: t.ID}), "use ", it.Name, " on ", t.ID)
@@ -437,7 +443,7 @@ func (s *State) advance(me, t *Combatant) (parts.Cell, bool) {
 		to = s.straightStep(me, t, min(float64(me.MoveFt()), l-5), false)
 	}
 	switch {
-	case to == (parts.Cell{X: me.X, Y: me.Y}):
+	case to == (me.cell()):
 		return to, false
 	case s.steps(me, to):
 		return to, true
@@ -464,7 +470,7 @@ func (s *State) crowdedBySeen(me *Combatant, to parts.Cell) bool {
 // its length, along a clear path, with no creature standing too near
 // (R15, R43).
 func (s *State) steps(me *Combatant, q parts.Cell) bool {
-	return q != (parts.Cell{X: me.X, Y: me.Y}) && s.distanceTo(me, q) <= me.MoveFt() && s.free(q, me.ID) && s.clear(me.X, me.Y, q.X, q.Y)
+	return q != (me.cell()) && s.distanceTo(me, q) <= me.MoveFt() && s.free(q, me.ID) && s.clear(me.X, me.Y, q.X, q.Y)
 }
 
 // around is where a Move goes when the cell it makes for is too near
@@ -529,7 +535,7 @@ func (s *State) away(me, t *Combatant) (parts.Cell, bool) {
 	// that end out of the reach of every enemy me sees (A19), the one
 	// nearest to; none, and there is no escape to offer.
 	at := *me
-	return s.around(me, parts.Cell{X: me.X, Y: me.Y}, m, math.MaxInt, func(q parts.Cell) int { return s.cellFt(to, q) }, func(q parts.Cell) bool {
+	return s.around(me, me.cell(), m, math.MaxInt, func(q parts.Cell) int { return s.cellFt(to, q) }, func(q parts.Cell) bool {
 		at.X, at.Y = q.X, q.Y
 		return s.outOfSeenReach(&at)
 	})
@@ -570,7 +576,7 @@ func (s *State) straightStep(me, t *Combatant, travel float64, away bool) parts.
 		dx, dy, l = 1, 0, 1
 	}
 	px, py := float64(me.X)+travel*dx/l, float64(me.Y)+travel*dy/l
-	best, bestD := parts.Cell{X: me.X, Y: me.Y}, math.Inf(1)
+	best, bestD := me.cell(), math.Inf(1)
 	for _, x := range [2]float64{math.Floor(px), math.Ceil(px)} {
 		for _, y := range [2]float64{math.Floor(py), math.Ceil(py)} {
 			q := parts.Cell{X: int(x), Y: int(y)}

@@ -76,7 +76,7 @@ func (e *WindowOpened) apply(s *State, h *hotMemory) {
 	if e.Act == "ability" {
 		s.OpenAfter = ""
 	}
-	var w *Window // allocated only on the table's path (see AttackDeclared.apply)
+	var w *Window // allocated only on the table's path (see parts.Hold)
 	var ask []string
 	if h != nil {
 		h.ask = append(h.ask[:0], e.Ask...)
@@ -177,7 +177,7 @@ func (d *decider) takeOpening(weapon string, m Mods) error {
 		return refuse("%s has %d Vigor and it costs %d", me.ID, me.Vigor, OpeningCost)
 	}
 	d.pay(me, OpeningCost, theWindow(w.Kind))
-	d.roll(me, t, wp, false, w.Kind, m, nil)
+	d.roll(me, t, wp, how{via: w.Kind, mods: m})
 	return nil
 }
 

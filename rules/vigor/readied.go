@@ -34,8 +34,8 @@ func (d *decider) ready(c *Ready) error {
 	if err != nil {
 		return err
 	}
-	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: "ready", Actions: 1}))
-	d.emit(engine.New(d.h.arena(), readiedActionKind, ReadiedAction{Combatant: me.ID, Target: t.ID, Weapon: weaponWord(w)}))
+	d.acted(me, "ready", 1)
+	d.emit(engine.New(d.h.arena(), readiedActionKind, ReadiedAction{Combatant: me.ID, Target: t.ID, Weapon: w.Name}))
 	return nil
 }
 

@@ -40,7 +40,7 @@ func (d *decider) rest(c *Rest) error {
 	for _, id := range c.Who {
 		switch t := s.Combatant(id); {
 		case t == nil:
-			return invalid("there is no combatant called %q (combatants: %s)", id, s.ids())
+			return s.unknown(id)
 		case !t.rests():
 			return refuse("%s is %s and does not rest", id, conditionOf(t))
 		}

@@ -53,13 +53,9 @@ func roll(src dice.Source, plain, plainSides, n, sides, cap, floor int, buf *[]i
 	return all[:plain:plain], bonus, total
 }
 
-// actionRoll is a roll of the action d20 and n bonus dice of rank r (R01).
-func actionRoll(src dice.Source, n, r, cap int, buf *[]int) Roll {
-	return checkRoll(src, n, r, cap, 0, buf)
-}
-
-// checkRoll is actionRoll for a roll whose totals below floor are all
-// alike; floor = cap reads it as a check, reaching cap or not.
+// checkRoll is a roll of the action d20 and n bonus dice of rank r (R01),
+// read up to cap, whose totals below floor are all alike: floor = cap
+// reads it as a check, reaching cap or not.
 func checkRoll(src dice.Source, n, r, cap, floor int, buf *[]int) Roll {
 	sides := ladder[r].Sides
 	d20, bonus, total := roll(src, 1, 20, n, sides, cap, floor, buf)

@@ -33,7 +33,7 @@ func (d *decider) rule(c *Rule) error {
 		d.emit(engine.New(d.h.arena(), escapedKind, Escaped{Combatant: s.Window.Opener, Escaped: c.Yes}))
 	case EndRuling:
 		if c.Yes {
-			d.end("", "the GM ends the fight")
+			d.end("", "the GM ends the fight", false)
 		} else {
 			d.newRound()
 		}
@@ -50,7 +50,7 @@ func (d *decider) rule(c *Rule) error {
 // nothing is left to negate then.
 func actUnderWay(s *State, c *Combatant) bool {
 	w := s.Window
-	return s.Current() != nil && s.Current().ID == c.ID && w != nil && w.Opener == c.ID &&
+	return s.turnOf(c) && w != nil && w.Opener == c.ID &&
 		(movesAfter(w.Act) || w.Act == "stand")
 }
 

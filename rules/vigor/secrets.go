@@ -2,6 +2,7 @@ package vigor
 
 import (
 	"slices"
+	"strings"
 
 	"fray/engine"
 	"fray/rules/parts"
@@ -227,22 +228,19 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 // made now: an Attack, or an ability or a weapon item that resolves with
 // this action rather than on a later turn.
 func attackAct(s *State, e *Acted) bool {
+	name, use := strings.CutPrefix(e.Act, "use ")
 	switch {
 	case e.Act == "attack":
 		return true
-	case e.Owed > 0 || len(e.Act) < len("use ") || e.Act[:len("use ")] != "use ":
+	case e.Owed > 0 || !use:
 		return false
 	}
 	c := s.Combatant(e.Combatant)
 	if c == nil {
 		return false
 	}
-	name := e.Act[len("use "):]
-	if c.Ability(name) != nil {
-		return true
-	}
-	it := c.Item(name)
-	return it != nil && it.Weapon != ""
+	_, ok := c.attackUse(name)
+	return ok
 }
 
 // itemOf returns id's item called name, or nil.
@@ -293,13 +291,8 @@ func attacksNow(s *State, actor string, c *UseAbility) bool {
 	if me == nil {
 		return false
 	}
-	need := 0
-	switch ab, it := me.Ability(c.Ability), me.Item(c.Ability); {
-	case ab != nil:
-		need = max(ab.Actions, 1)
-	case it != nil && it.Weapon != "":
-		need = max(it.Actions, 1)
-	default:
+	need, ok := me.attackUse(c.Ability)
+	if !ok {
 		return false
 	}
 	if me.Carry.Act == "use "+c.Ability && me.Carry.Target == c.Target {

@@ -32,7 +32,7 @@ func (d *decider) check(c *Check) error {
 	if err := checkMods(c.Mods); err != nil {
 		return err
 	}
-	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: "check", Actions: 1}))
+	d.acted(me, "check", 1)
 	d.emit(d.skillRoll(me, c.Skill, "check", nil, orVS(c.VS, DefaultVS), c.Mods))
 	return nil
 }
@@ -67,32 +67,33 @@ func (d *decider) resist(c *Resist) error {
 	me := s.Combatant(c.Combatant)
 	switch {
 	case me == nil:
-		return invalid("there is no combatant called %q (combatants: %s)", c.Combatant, s.ids())
+		return s.unknown(c.Combatant)
 	case me.Object || me.Dead || me.Escaped:
 		return refuse("%s is %s and resists nothing", me.ID, conditionOf(me))
 	case !isAbility(c.Ability):
 		return invalid("%q is not an ability (%s)", c.Ability, abilityList)
 	}
-	vs := orVS(c.VS, DefaultVS)
-	n := s.dice(me.Score(c.Ability)) + me.ResistDice + c.Dice
-	r := Rank(me.BaseRank(), c.Charges, c.Challenges, me.Wounded)
-	roll := checkRoll(d.src, n, r, s.need(vs), s.need(vs), d.ints())
-	d.emit(engine.New(d.h.arena(), skillRolledKind, SkillRolled{Combatant: me.ID, Skill: c.Ability, Purpose: "resist", Roll: roll, VS: vs, Success: s.beats(roll.Total, vs)}))
+	d.emit(d.rolled(me, s.dice(me.Score(c.Ability))+me.ResistDice+c.Dice, c.Ability, "resist", orVS(c.VS, DefaultVS), c.Mods))
 	return nil
 }
 
 // skillRoll rolls a skill check: d20 + skill dice + linked ability dice
 // (A38) at the creature's rank, against vs.
 func (d *decider) skillRoll(me *Combatant, skill, purpose string, t *Combatant, vs int, m Mods) *SkillRolled {
-	n := d.s.skillDice(me, skill) + m.Dice
-	r := Rank(me.BaseRank(), m.Charges, m.Challenges, me.Wounded)
-	roll := checkRoll(d.src, n, r, d.s.need(vs), d.s.need(vs), d.ints())
-	e := engine.New(d.h.arena(), skillRolledKind, SkillRolled{Combatant: me.ID, Skill: skill, Purpose: purpose, Roll: roll, VS: vs, Success: d.s.beats(roll.Total, vs)})
+	e := d.rolled(me, d.s.skillDice(me, skill)+m.Dice, skill, purpose, vs, m)
 	if t != nil {
 		e.Target = t.ID
 		e.Durability = t.Durability
 	}
 	return e
+}
+
+// rolled rolls a check of d20 + n bonus dice at the creature's rank
+// against vs (R18, R40).
+func (d *decider) rolled(me *Combatant, n int, skill, purpose string, vs int, m Mods) *SkillRolled {
+	r := Rank(me.BaseRank(), m.Charges, m.Challenges, me.Wounded)
+	roll := checkRoll(d.src, n, r, d.s.need(vs), d.s.need(vs), d.ints())
+	return engine.New(d.h.arena(), skillRolledKind, SkillRolled{Combatant: me.ID, Skill: skill, Purpose: purpose, Roll: roll, VS: vs, Success: d.s.beats(roll.Total, vs)})
 }
 
 // skillDice is the bonus dice a skill gives its checks: its own and its

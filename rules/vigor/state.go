@@ -506,6 +506,12 @@ func (s *State) Current() *Combatant {
 	return s.Combatant(s.Order[s.Turn])
 }
 
+// turnOf reports whether it is c's turn.
+func (s *State) turnOf(c *Combatant) bool {
+	cur := s.Current()
+	return cur != nil && cur.ID == c.ID
+}
+
 // ids lists the combatants' ids, for messages.
 func (s *State) ids() string {
 	ids := make([]string, len(s.Combatants))
@@ -513,6 +519,11 @@ func (s *State) ids() string {
 		ids[i] = c.ID
 	}
 	return strings.Join(ids, ", ")
+}
+
+// unknown refuses id, which names no combatant.
+func (s *State) unknown(id string) error {
+	return invalid("there is no combatant called %q (combatants: %s)", id, s.ids())
 }
 
 // Incapacitated reports R37: in Shock, bound, dead or destroyed.
@@ -664,12 +675,7 @@ func (c *Combatant) OffHandWeapon() *Weapon {
 func (w *Weapon) category() Category { return categoryOf(w.Category) }
 
 // rank returns the weapon's quality rank, ordinary for "".
-func (w *Weapon) rank() int {
-	if r := rankOf(w.Quality); r >= 0 {
-		return r
-	}
-	return 2
-}
+func (w *Weapon) rank() int { return qualityRank(w.Quality) }
 
 // maxRange returns the farthest the ranged weapon reaches (A24).
 func (w *Weapon) maxRange() int {
@@ -683,8 +689,11 @@ func (w *Weapon) maxRange() int {
 func (w *Weapon) dice() int { return max(w.Damage, 1) }
 
 // rank returns the armour's quality rank, ordinary for "".
-func (a *Armor) rank() int {
-	if r := rankOf(a.Quality); r >= 0 {
+func (a *Armor) rank() int { return qualityRank(a.Quality) }
+
+// qualityRank returns the ladder index of a quality, ordinary for "".
+func qualityRank(q string) int {
+	if r := rankOf(q); r >= 0 {
 		return r
 	}
 	return 2
@@ -710,7 +719,7 @@ func (s *State) distance(a, b *Combatant) int {
 	if s.Options.Euclidean {
 		return straightFt(a.X, a.Y, b.X, b.Y)
 	}
-	return parts.Steps(parts.Cell{X: a.X, Y: a.Y}, parts.Cell{X: b.X, Y: b.Y})
+	return parts.Steps(a.cell(), b.cell())
 }
 
 // straightFt is the straight-line distance between two points in whole
@@ -733,8 +742,11 @@ func (s *State) distanceTo(a *Combatant, c parts.Cell) int {
 	if s.Options.Euclidean {
 		return straightFt(a.X, a.Y, c.X, c.Y)
 	}
-	return parts.Steps(parts.Cell{X: a.X, Y: a.Y}, c)
+	return parts.Steps(a.cell(), c)
 }
+
+// cell is where the creature stands.
+func (c *Combatant) cell() parts.Cell { return parts.Cell{X: c.X, Y: c.Y} }
 
 // conditionOf names a creature's condition.
 func conditionOf(c *Combatant) string {

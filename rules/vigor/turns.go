@@ -27,7 +27,7 @@ func (d *decider) proceed() {
 			if side != "" {
 				reason = side + " is the last side standing"
 			}
-			d.end(side, reason)
+			d.end(side, reason, false)
 			return
 		}
 		if s.Counter != "" {
@@ -38,7 +38,7 @@ func (d *decider) proceed() {
 				d.emit(engine.New(d.h.arena(), passedKind, Passed{Combatant: me.ID, What: "readied"}))
 				continue
 			}
-			d.roll(me, t, w, false, "readied", Mods{}, nil)
+			d.roll(me, t, w, how{via: "readied"})
 			continue
 		}
 		if f := s.OffHand; f != nil {
@@ -49,7 +49,7 @@ func (d *decider) proceed() {
 				d.emit(engine.New(d.h.arena(), passedKind, Passed{Combatant: me.ID}))
 				continue
 			}
-			d.roll(me, t, w, true, "", Mods{}, nil)
+			d.roll(me, t, w, how{offHand: true})
 			continue
 		}
 		if s.OpenAfter != "" && s.Window == nil {
@@ -63,8 +63,7 @@ func (d *decider) proceed() {
 				return
 			}
 			if movesAfter(w.Act) {
-				me := s.Combatant(w.Opener)
-				d.emit(engine.New(d.h.arena(), movedKind, Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: w.Dest, Ft: s.distanceTo(me, w.Dest)}))
+				d.moved(s.Combatant(w.Opener), w.Dest)
 				continue
 			}
 			return // evolve closes the others
@@ -198,7 +197,7 @@ func (d *decider) endTurn() error {
 	if err != nil {
 		return err
 	}
-	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: "end_turn", Actions: me.Left}))
+	d.acted(me, "end_turn", me.Left)
 	return nil
 }
 
