@@ -138,6 +138,9 @@ type rule struct {
 	// form is what a declaration of the action names, made with the
 	// table, so that the check of a declaration compares no action's name.
 	form declForm
+	// allows is statuses as a set of statusBits, made with the table, so
+	// that allowed compares no status's name.
+	allows uint8
 }
 
 // declForm is what a declaration of a proactive action names (see
@@ -353,6 +356,9 @@ func withTags(table map[Action]*rule) map[Action]*rule {
 				r.answeredBy = append(r.answeredBy, i)
 			}
 		}
+		for _, st := range r.statuses {
+			r.allows |= statusBit(st)
+		}
 		for _, row := range r.ladder {
 			r.tags = append(r.tags, outcomeTag{row.outcome, makeCheckTag(a, row.outcome, false), makeCheckTag(a, row.outcome, true)})
 		}
@@ -414,7 +420,25 @@ func (t *threshold) resolve(target *Combatant) int {
 
 // allowed reports whether a combatant in status st may take the action
 // (R08).
-func (r *rule) allowed(st Status) bool { return slices.Contains(r.statuses, st) }
+func (r *rule) allowed(st Status) bool { return r.allows&statusBit(st) != 0 }
+
+// statusBit is st's place in a rule's set of statuses (rule.allows): a
+// bit of its own for each of the five, none for any other.
+func statusBit(st Status) uint8 {
+	switch st {
+	case OffGuard:
+		return 1
+	case OnGuard:
+		return 2
+	case Bound:
+		return 4
+	case Grappled:
+		return 8
+	case Pinned:
+		return 16
+	}
+	return 0
+}
 
 // mayAfford reports whether someone with ap AP might pay for the action:
 // a fixed cost must be at most ap (R05); a cost by weapon depends on the

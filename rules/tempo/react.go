@@ -2,7 +2,6 @@ package tempo
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"fray/engine"
@@ -83,14 +82,10 @@ func (d *decider) react(c *React) error {
 	if i := d.proof(c); i >= 0 {
 		chosen = d.work.reactions[i]
 	} else {
-		opts := d.s.reactionOptions(r, d.work)
-		i := slices.IndexFunc(opts, func(o Reaction) bool {
-			return o.Action == c.Action && (c.Weapon == "" || o.Weapon == c.Weapon)
-		})
-		if i < 0 {
-			return d.refuseReaction(r, c, opts)
+		var ok bool
+		if chosen, ok = d.s.reactionFor(r, c.Action, c.Weapon, d.work); !ok {
+			return d.refuseReaction(r, c, d.s.reactionOptions(r, d.work))
 		}
-		chosen = opts[i]
 	}
 	chosen.Mod = c.Mod
 	d.emit(engine.New(d.h.arena(), reactedKind, Reacted{Reaction: chosen}))

@@ -38,6 +38,46 @@ func (s *State) reactionOptions(reactor *Combatant, h *searchMemory) []Reaction 
 	return out
 }
 
+// reactionFor is the first of reactionOptions' list made with action a
+// and, unless weapon is "", the weapon of that name: found by checking that
+// action's weapons alone, in the list's order, rather than by listing them
+// all. With h set it forgets whose reactions h listed last, as
+// reactionOptions would have replaced them.
+func (s *State) reactionFor(reactor *Combatant, a Action, weapon string, h *searchMemory) (Reaction, bool) {
+	if h != nil {
+		h.reactionsOf = nil
+	}
+	x := s.Exchange
+	if x == nil {
+		return Reaction{}, false
+	}
+	actor := s.combatant(x.Actor)
+	if actor == nil || !reactor.standing() || !opponents(actor, reactor) {
+		return Reaction{}, false
+	}
+	answered := rules(public(x.Act.Action))
+	if answered == nil {
+		return Reaction{}, false
+	}
+	var buf [4]*Weapon
+	for _, i := range answered.answeredBy {
+		r := reactiveRules[i]
+		if reactiveOrder[i] != a || !r.allowed(reactor.Status) {
+			continue
+		}
+		for _, w := range appendReactionWeaponRefs(buf[:0], reactor, a) {
+			w = reactionWeapon(a, w)
+			if weapon != "" && w.Name != weapon {
+				continue
+			}
+			if cost := r.cost(w); cost <= reactor.AP && s.eligible(reactor, actor, a, w) {
+				return Reaction{Reactor: reactor.ID, Action: a, Weapon: w.Name, Paid: cost}, true
+			}
+		}
+	}
+	return Reaction{}, false
+}
+
 // eachReaction calls yield with every reaction reactor's status, the
 // action answered and R27 allow against actor: the reaction, the name of
 // the weapon it is made with ("" for none) and its AP cost, whether or not

@@ -286,18 +286,25 @@ func (d *decider) keepSquares(path []Square) []Square {
 // first square of the path, the start included, within a hitter's threat,
 // or the next free one after it (R15).
 func (s *State) stopAt(mover *Combatant, path []Square, hits []Hit) []Square {
-	squares := append([]Square{mover.At}, path...)
-	stop := len(squares) - 1
+	// The squares are the start and then the path's, square i of them
+	// path[i-1]: read in place rather than copied into a list.
+	at := func(i int) Square {
+		if i == 0 {
+			return mover.At
+		}
+		return path[i-1]
+	}
+	stop := len(path)
 	for _, h := range hits {
 		hitter := s.combatant(h.Hitter)
-		for i, q := range squares {
-			if Dist(q, hitter.At) <= h.Threat {
+		for i := 0; i <= len(path); i++ {
+			if Dist(at(i), hitter.At) <= h.Threat {
 				stop = min(stop, i)
 				break
 			}
 		}
 	}
-	for stop > 0 && stop < len(squares)-1 && s.occupied(mover, squares[stop]) {
+	for stop > 0 && stop < len(path) && s.occupied(mover, path[stop-1]) {
 		stop++
 	}
 	return path[:stop]

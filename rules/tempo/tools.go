@@ -108,10 +108,10 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State, 
 				}
 			}
 		case *Damaged:
-			for i := range before.Combatants {
-				if before.Combatants[i].ID == e.Target && i < len(damage) {
-					damage[i] += e.Taken
-				}
+			// Ids are unique in a fight: the one combatant of the id,
+			// found as the rules find it (see combatant).
+			if i := before.index(before.combatant(e.Target)); i >= 0 && i < len(damage) {
+				damage[i] += e.Taken
 			}
 		case *FeintRevealed:
 			tag(e.Actor, "feint")
