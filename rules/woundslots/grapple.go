@@ -192,10 +192,9 @@ func (r *run) escape(from string) error {
 // escapes from: the named grappler (R52), else its pinner or its first
 // grappler. A pinned creature escapes the pin before anything else (R59).
 func (r *run) escapeCheck(from string) (a, g *Combatant, err error) {
-	if err := r.wantPhase(Acting, "escape"); err != nil {
+	if a, err = r.acting("escape"); err != nil {
 		return nil, nil, err
 	}
-	a = r.s.actor()
 	switch {
 	case from == "":
 		from = a.PinnedBy

@@ -40,10 +40,9 @@ func (r *run) wakeCheck(c *Combatant) {
 // creature, in the acting phase (what says what it tried), and a patient
 // it may heal.
 func (r *run) healerAnd(target string, what ...string) (a, t *Combatant, err error) {
-	if err := r.wantPhase(Acting, what...); err != nil {
+	if a, err = r.acting(what...); err != nil {
 		return nil, nil, err
 	}
-	a = r.s.actor()
 	t, err = patient(r.s, a, target)
 	return a, t, err
 }

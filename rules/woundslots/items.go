@@ -122,12 +122,11 @@ func (r *run) stow(name string, hurry bool) error {
 }
 
 // stowCheck is stow's checks: it returns the actor and the weapon.
-func (r *run) stowCheck(name string, hurry bool) (*Combatant, *Weapon, error) {
-	if err := r.wantPhase(Acting, "stow ", name); err != nil {
+func (r *run) stowCheck(name string, hurry bool) (a *Combatant, w *Weapon, err error) {
+	if a, err = r.acting("stow ", name); err != nil {
 		return nil, nil, err
 	}
-	a := r.s.actor()
-	w := a.Weapon(name)
+	w = a.Weapon(name)
 	switch {
 	case w == nil || name == "":
 		return nil, nil, refuse(engine.Invalid, "%s has no weapon called %q", a.ID, name)

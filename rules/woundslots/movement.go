@@ -180,11 +180,10 @@ func (r *run) jump(c *Jump) error {
 // jumpCheck is jump's checks: it returns the jumper, the cell aimed at
 // and the yards to it (a high jump's own cell, 1).
 func (r *run) jumpCheck(c *Jump) (a *Combatant, x, y, d int, err error) {
-	if err := r.wantPhase(Acting, "jump"); err != nil {
+	if a, err = r.acting("jump"); err != nil {
 		return nil, 0, 0, 0, err
 	}
 	s := r.s
-	a = s.actor()
 	x, y, d = a.X, a.Y, 1
 	if !c.High {
 		x, y, d = c.X, c.Y, Distance(a.X, a.Y, c.X, c.Y)
@@ -306,7 +305,7 @@ func (r *run) walk(a *Combatant, x, y, cost int) {
 	r.checkGrapples(a)
 	r.enteredReach(a, wasInReach)
 	if !r.partial {
-		r.newlyFlanked(flanked, a)
+		r.newlyFlanked(flanked, a, HeldMove{})
 	}
 }
 

@@ -148,7 +148,7 @@ func (r *run) advance(a *Combatant, x, y int, from [2]int, cont bool, clung uint
 		r.partial = true // the move goes on: no window of its own yet
 		r.walkFrom(a, px, py, from)
 		r.partial = false
-		if !a.canAct() || r.holdForFlanked(before, a, x, y, from, clung) {
+		if !a.canAct() || r.newlyFlanked(before, a, HeldMove{Combatant: a.ID, X: x, Y: y, From: from, Clung: clung}) {
 			return
 		}
 	}

@@ -22,11 +22,10 @@ func (r *run) ready(action Command) error {
 }
 
 // readyCheck is ready's checks: it returns the actor.
-func (r *run) readyCheck(action Command) (*Combatant, error) {
-	if err := r.wantPhase(Acting, "ready an attack"); err != nil {
+func (r *run) readyCheck(action Command) (a *Combatant, err error) {
+	if a, err = r.acting("ready an attack"); err != nil {
 		return nil, err
 	}
-	a := r.s.actor()
 	// Readying again is an action like any other: it ends the action
 	// readied before (R47) and holds the new one.
 	switch {

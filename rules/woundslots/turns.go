@@ -397,3 +397,13 @@ func need(c *Combatant, cost int, what ...string) error {
 	}
 	return nil
 }
+
+// acting is the start of the checks of an action of the acting creature:
+// it is its turn to act (what names the action, for the refusal). It
+// returns the creature.
+func (r *run) acting(what ...string) (*Combatant, error) {
+	if err := r.wantPhase(Acting, what...); err != nil {
+		return nil, err
+	}
+	return r.s.actor(), nil
+}
