@@ -18,9 +18,7 @@ func (e *Defended) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *Defended) describe(s *State) string {
-	return fmt.Sprintf("%s defends until its next turn", e.Combatant)
-}
+func (e *Defended) describe(*State) string { return e.Combatant + " defends until its next turn" }
 
 // Seized: Seize Initiative (R62): the d6 and the score after.
 type Seized struct {

@@ -21,12 +21,7 @@ func healBonusFor(c *Combatant, what string) int {
 }
 
 // wakeTN is A09's TN: the Recovery TN of the highest wound.
-func wakeTN(c *Combatant) int {
-	if sev := c.Wounds.Severity(); sev > NoWound {
-		return recoveryTN[sev-1]
-	}
-	return recoveryTN[0]
-}
+func wakeTN(c *Combatant) int { return recoveryTN[max(Light, c.Wounds.Severity())-1] }
 
 // wakeCheck is A09: a standard Vit check less fatigue (and exhaustion,
 // A26) against the Recovery TN of the highest wound; success wakes the

@@ -19,9 +19,7 @@ func (e *ObjectUsed) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *ObjectUsed) describe(s *State) string {
-	return fmt.Sprintf("%s uses %s", e.Combatant, e.Object)
-}
+func (e *ObjectUsed) describe(*State) string { return fmt.Sprintf("%s uses %s", e.Combatant, e.Object) }
 
 // LongBegun: an action too long for the AP at hand is declared (R25): Remaining AP still owed, or Rounds of all AP still to give.
 type LongBegun struct {

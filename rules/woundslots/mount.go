@@ -270,9 +270,7 @@ func (e *Mounted) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *Mounted) describe(s *State) string {
-	return fmt.Sprintf("%s mounts %s", e.Rider, e.Mount)
-}
+func (e *Mounted) describe(*State) string { return fmt.Sprintf("%s mounts %s", e.Rider, e.Mount) }
 
 // Dismounted: a rider dismounts to a cell beside the mount (R53).
 type Dismounted struct {

@@ -19,7 +19,7 @@ func (e *PostureChanged) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *PostureChanged) describe(s *State) string {
+func (e *PostureChanged) describe(*State) string {
 	return fmt.Sprintf("%s is now %s", e.Combatant, e.To)
 }
 

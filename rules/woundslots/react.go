@@ -404,9 +404,7 @@ type ReactionGoesAhead struct {
 	Kind      string `json:"reaction"`
 }
 
-func (e *ReactionGoesAhead) apply(s *State, _ *hotMemory) {
-	strikeDone(s)
-}
+func (e *ReactionGoesAhead) apply(s *State, _ *hotMemory) { strikeDone(s) }
 
 func (e *ReactionGoesAhead) describe(s *State) string {
 	return fmt.Sprintf("%s's %s goes ahead against %s", e.Combatant, strikeWords(e.Kind), e.Target)
@@ -481,9 +479,7 @@ func (e *MoveGoesOn) apply(s *State, _ *hotMemory) {
 	s.Phase = Window
 }
 
-func (e *MoveGoesOn) describe(s *State) string {
-	return fmt.Sprintf("%s goes on", e.Combatant)
-}
+func (e *MoveGoesOn) describe(*State) string { return e.Combatant + " goes on" }
 
 // MoveStopped: a declared move does not happen: the mover stops (A18), is held in place by a cling or is taken out.
 type MoveStopped struct {
@@ -491,9 +487,7 @@ type MoveStopped struct {
 	Why       string `json:"why"`
 }
 
-func (e *MoveStopped) apply(s *State, _ *hotMemory) {
-	doneAction(s)
-}
+func (e *MoveStopped) apply(s *State, _ *hotMemory) { doneAction(s) }
 
 func (e *MoveStopped) describe(s *State) string {
 	return fmt.Sprintf("%s does not move: %s", e.Combatant, e.Why)
