@@ -42,26 +42,27 @@ func (r *run) healerAnd(target string, what ...string) (a, t *Combatant, err err
 	return a, t, err
 }
 
-// patient checks that t may be healed by a: itself, or an adjacent ally,
-// or an adjacent helpless creature (R63-R65).
+// mayTend reports whether a may tend t: itself, or an adjacent ally, or an
+// adjacent helpless creature (R63-R65).
+func mayTend(a, t *Combatant) bool {
+	return !t.gone() && (t.ID == a.ID || Gap(a, t) <= 0 && (t.Side == a.Side || t.helpless()))
+}
+
+// patient returns the creature called target when a may tend it, else
+// says why not (mayTend).
 func patient(s *State, a *Combatant, target string) (*Combatant, error) {
 	t := s.Combatant(target)
 	switch {
 	case t == nil:
 		return nil, s.noCombatant(target)
+	case mayTend(a, t):
+		return t, nil
 	case t.gone():
 		return nil, refuse(engine.NotAllowedNow, "%s is %s", t.ID, t.Status)
-	case t.ID != a.ID && Gap(a, t) > 0:
+	case Gap(a, t) > 0:
 		return nil, refuse(engine.NotAllowedNow, "%s must be beside %s to tend it", a.ID, t.ID)
-	case t.ID != a.ID && t.Side != a.Side && !t.helpless():
-		return nil, refuse(engine.NotAllowedNow, "%s is neither willing nor helpless", t.ID)
 	}
-	return t, nil
-}
-
-// mayTend reports without an error what patient checks.
-func mayTend(a, t *Combatant) bool {
-	return !t.gone() && (t.ID == a.ID || Gap(a, t) <= 0 && (t.Side == a.Side || t.helpless()))
+	return nil, refuse(engine.NotAllowedNow, "%s is neither willing nor helpless", t.ID)
 }
 
 // stabilize is R63 with A09 and A32: Lor [Healing/Wounds] against the
@@ -92,12 +93,8 @@ func (r *run) stabilizeCheck(target string) (a, t *Combatant, err error) {
 		// it would be tended.
 		return nil, nil, refuse(engine.NotAllowedNow, "%s is not dying", t.ID)
 	}
-	a, t, err = r.healerAnd(target, "stabilize ", target)
-	switch {
-	case err != nil:
+	if a, t, err = r.healerAnd(target, "stabilize ", target); err != nil {
 		return nil, nil, err
-	case !t.IsDying:
-		return nil, nil, refuse(engine.NotAllowedNow, "%s is not dying", t.ID)
 	}
 	return a, t, need(a, actionCosts["stabilize"], "stabilizing")
 }
