@@ -231,12 +231,7 @@ func declaration(c Command) (kind, target, detail string, ok bool) {
 		return "mount", c.Target, "", true
 	case *LongAction:
 		// The long action is declared as it begins (R25).
-		inner := c.Action.Command()
-		if a, ok := inner.(*Attack); ok {
-			return "long", a.Target, "", true
-		}
-		_, target, _, _ := declaration(inner)
-		return "long", target, "", true
+		return "long", creatureNamed(c.Action.Command()), "", true
 	}
 	return "", "", "", false
 }

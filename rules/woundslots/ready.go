@@ -43,9 +43,9 @@ func (r *run) readyCheck(action Command) (a *Combatant, err error) {
 	return a, need(a, actionCosts["ready"], "readying")
 }
 
-// creatureNamed returns the creature an action readied is aimed at, or ""
-// for an action aimed at none: an attack's or an approach's target, else
-// the target its declaration names (declaration).
+// creatureNamed returns the creature an action (readied, or paid across
+// turns) is aimed at, or "" for an action aimed at none: an attack's or an
+// approach's target, else the target its declaration names (declaration).
 func creatureNamed(c Command) string {
 	switch c := c.(type) {
 	case *Attack:
