@@ -23,9 +23,7 @@ func DistanceBetween(ax, ay, an, bx, by, bn int) int {
 }
 
 // dist is the distance between two creatures' nearest cells.
-func dist(a, b *Combatant) int {
-	return DistanceBetween(a.X, a.Y, a.span(), b.X, b.Y, b.span())
-}
+func dist(a, b *Combatant) int { return DistanceBetween(a.X, a.Y, a.span(), b.X, b.Y, b.span()) }
 
 // covers reports whether c's space holds cell x,y.
 func (c *Combatant) covers(x, y int) bool {

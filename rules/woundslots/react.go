@@ -18,9 +18,7 @@ func gapFrom(c, a *Combatant, x, y int) int {
 }
 
 // nextStep is the first cell of a's path toward x,y.
-func nextStep(a *Combatant, x, y int) (int, int) {
-	return a.X + sign(x-a.X), a.Y + sign(y-a.Y)
-}
+func nextStep(a *Combatant, x, y int) (int, int) { return a.X + sign(x-a.X), a.Y + sign(y-a.Y) }
 
 // rebuffStep reports whether a's step from f to t lets c rebuff it (R41):
 // a standing enemy, free to react (R28, R30), with 4 AP, holding a melee
