@@ -396,8 +396,8 @@ func need(c *Combatant, cost int, what ...string) error {
 // it is its turn to act (what names the action, for the refusal). It
 // returns the creature.
 func (r *run) acting(what ...string) (*Combatant, error) {
-	if err := r.wantPhase(Acting, what...); err != nil {
-		return nil, err
+	if r.s.Phase != Acting {
+		return nil, r.wantPhase(Acting, what...)
 	}
 	return r.s.actor(), nil
 }
