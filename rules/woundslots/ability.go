@@ -126,6 +126,4 @@ func (e *ConditionGained) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *StaminaPaid) apply(s *State, _ *hotMemory) {
-	tire(s, e.Combatant, e.Stamina, e.Fatigue)
-}
+func (e *StaminaPaid) apply(s *State, _ *hotMemory) { tire(s, e.Combatant, e.Stamina, e.Fatigue) }

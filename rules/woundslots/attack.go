@@ -95,12 +95,11 @@ func (r *run) attack(c *Attack) error {
 }
 
 // attackCheck is attack's checks: it returns the attacker and its weapon.
-func (r *run) attackCheck(c *Attack) (*Combatant, *Weapon, error) {
-	if err := r.wantPhase(Acting, "attack ", c.Target); err != nil {
+func (r *run) attackCheck(c *Attack) (a *Combatant, w *Weapon, err error) {
+	if a, err = r.acting("attack ", c.Target); err != nil {
 		return nil, nil, err
 	}
-	a := r.s.actor()
-	_, w, err := r.s.checkAttack(a, c.Target, c.Weapon, c.Style)
+	_, w, err = r.s.checkAttack(a, c.Target, c.Weapon, c.Style)
 	return a, w, err
 }
 

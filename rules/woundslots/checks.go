@@ -108,9 +108,7 @@ func (r *run) emitCheck(a, t *Combatant, e CheckRolled) {
 }
 
 // margin is a contest's margin: the actor's total less what it met.
-func (e *CheckRolled) margin() int {
-	return e.Die + e.Bonus - e.Versus - e.VersusDie
-}
+func (e *CheckRolled) margin() int { return e.Die + e.Bonus - e.Versus - e.VersusDie }
 
 // CheckRolled: a combat check or contest (R03, R04): the actor's d20 and bonus against a static Versus (VersusDie 0) or the defender's roll (VersusDie + Versus); Critical as for attacks.
 type CheckRolled struct {

@@ -18,9 +18,7 @@ func (e *Defended) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *Defended) describe(s *State) string {
-	return fmt.Sprintf("%s defends until its next turn", e.Combatant)
-}
+func (e *Defended) describe(*State) string { return e.Combatant + " defends until its next turn" }
 
 // Seized: Seize Initiative (R62): the d6 and the score after.
 type Seized struct {
@@ -71,11 +69,10 @@ func (r *run) defend() error {
 }
 
 // defendCheck is defend's checks: it returns the actor.
-func (r *run) defendCheck() (*Combatant, error) {
-	if err := r.wantPhase(Acting, "defend"); err != nil {
+func (r *run) defendCheck() (a *Combatant, err error) {
+	if a, err = r.acting("defend"); err != nil {
 		return nil, err
 	}
-	a := r.s.actor()
 	if a.Defending {
 		return nil, refuse(engine.NotAllowedNow, "%s is defending already", a.ID)
 	}
@@ -95,11 +92,10 @@ func (r *run) seize() error {
 }
 
 // seizeCheck is seize's checks: it returns the actor.
-func (r *run) seizeCheck() (*Combatant, error) {
-	if err := r.wantPhase(Acting, "seize the initiative"); err != nil {
+func (r *run) seizeCheck() (a *Combatant, err error) {
+	if a, err = r.acting("seize the initiative"); err != nil {
 		return nil, err
 	}
-	a := r.s.actor()
 	return a, need(a, actionCosts["seize"], "seize")
 }
 

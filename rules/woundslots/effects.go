@@ -49,12 +49,11 @@ func (r *run) endEffect(name string) error {
 
 // endEffectCheck is endEffect's checks: it returns the actor and the
 // index of its effect.
-func (r *run) endEffectCheck(name string) (*Combatant, int, error) {
-	if err := r.wantPhase(Acting, "end ", name); err != nil {
+func (r *run) endEffectCheck(name string) (a *Combatant, i int, err error) {
+	if a, err = r.acting("end ", name); err != nil {
 		return nil, 0, err
 	}
-	a := r.s.actor()
-	i := slices.IndexFunc(a.Effects, func(e Effect) bool { return e.Name == name })
+	i = slices.IndexFunc(a.Effects, func(e Effect) bool { return e.Name == name })
 	if i < 0 {
 		return nil, 0, refuse(engine.NotAllowedNow, "%s controls no effect called %q", a.ID, name)
 	}

@@ -46,9 +46,7 @@ func (e *Died) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *Died) describe(s *State) string {
-	return fmt.Sprintf("%s dies (%s)", e.Combatant, e.Why)
-}
+func (e *Died) describe(*State) string { return fmt.Sprintf("%s dies (%s)", e.Combatant, e.Why) }
 
 // FightEnded: the fight is over: one side left (Winner), the round limit reached (TimedOut), or the GM's end-fight (ByGM: a draw, or Winner wins).
 type FightEnded struct {

@@ -74,9 +74,7 @@ func (e *Exerted) describe(*State) string {
 	return fmt.Sprintf("the GM rules %s gains %d fatigue: %d stamina, %d fatigue", e.Combatant, e.Gained, e.Stamina, e.Fatigue)
 }
 
-func (e *Exerted) apply(s *State, _ *hotMemory) {
-	tire(s, e.Combatant, e.Stamina, e.Fatigue)
-}
+func (e *Exerted) apply(s *State, _ *hotMemory) { tire(s, e.Combatant, e.Stamina, e.Fatigue) }
 
 // tire sets the stamina and fatigue of the combatant id, if there is
 // one, to what a payment of stamina left (R19, R20).

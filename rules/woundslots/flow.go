@@ -231,12 +231,7 @@ func declaration(c Command) (kind, target, detail string, ok bool) {
 		return "mount", c.Target, "", true
 	case *LongAction:
 		// The long action is declared as it begins (R25).
-		inner := c.Action.Command()
-		if a, ok := inner.(*Attack); ok {
-			return "long", a.Target, "", true
-		}
-		_, target, _, _ := declaration(inner)
-		return "long", target, "", true
+		return "long", creatureNamed(c.Action.Command()), "", true
 	}
 	return "", "", "", false
 }
@@ -334,13 +329,9 @@ type Passed struct {
 	Combatant string `json:"combatant"`
 }
 
-func (e *Passed) apply(s *State, _ *hotMemory) {
-	popQueue(s)
-}
+func (e *Passed) apply(s *State, _ *hotMemory) { popQueue(s) }
 
-func (e *Passed) describe(s *State) string {
-	return fmt.Sprintf("%s lets it go on", e.Combatant)
-}
+func (e *Passed) describe(*State) string { return e.Combatant + " lets it go on" }
 
 // Interrupted: a combatant acts out of turn (R29) or moves (R35) in Actor's turn, at a Moment: right after a declaration ("declared", which an action cancels), at the turn's "start", "after" an action or at its "end". Command is what it does; Initiative is its initiative after (2 less for an action, unchanged for a move). Logs written before Command existed carry the interrupt's attack in Action, Target, Weapon and Cost.
 type Interrupted struct {
@@ -477,9 +468,7 @@ func (e *OffTurnEnded) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *OffTurnEnded) describe(s *State) string {
-	return fmt.Sprintf("%s is done acting out of turn", e.Combatant)
-}
+func (e *OffTurnEnded) describe(*State) string { return e.Combatant + " is done acting out of turn" }
 
 // ActionGoesAhead: nobody stopped a declared action other than an attack;
 // it is carried out now.
@@ -488,9 +477,7 @@ type ActionGoesAhead struct {
 	Command   Nested `json:"command"`
 }
 
-func (e *ActionGoesAhead) apply(s *State, _ *hotMemory) {
-	doneAction(s)
-}
+func (e *ActionGoesAhead) apply(s *State, _ *hotMemory) { doneAction(s) }
 
 func (e *ActionGoesAhead) describe(s *State) string {
 	return fmt.Sprintf("%s's declared action goes ahead: %s", e.Combatant, e.Command)
@@ -502,9 +489,7 @@ type ActionCancelled struct {
 	Why       string `json:"why"`
 }
 
-func (e *ActionCancelled) apply(s *State, _ *hotMemory) {
-	doneAction(s)
-}
+func (e *ActionCancelled) apply(s *State, _ *hotMemory) { doneAction(s) }
 
 func (e *ActionCancelled) describe(s *State) string {
 	return fmt.Sprintf("%s's declared action does not happen: %s", e.Combatant, e.Why)

@@ -3,16 +3,11 @@ package woundslots
 import (
 	"math"
 	"slices"
-
-	"fray/rules/parts"
 )
 
 // Distance is A19: max(|dx|,|dy|) + floor(min/2), every second diagonal
 // step counting 2.
-func Distance(ax, ay, bx, by int) int {
-	dx, dy := parts.Abs(ax-bx), parts.Abs(ay-by)
-	return max(dx, dy) + min(dx, dy)/2
-}
+func Distance(ax, ay, bx, by int) int { return DistanceBetween(ax, ay, 1, bx, by, 1) }
 
 // span is how many yards a side a creature's space is (section 6: 1
 // unless its data says more).
@@ -28,9 +23,7 @@ func DistanceBetween(ax, ay, an, bx, by, bn int) int {
 }
 
 // dist is the distance between two creatures' nearest cells.
-func dist(a, b *Combatant) int {
-	return DistanceBetween(a.X, a.Y, a.span(), b.X, b.Y, b.span())
-}
+func dist(a, b *Combatant) int { return DistanceBetween(a.X, a.Y, a.span(), b.X, b.Y, b.span()) }
 
 // covers reports whether c's space holds cell x,y.
 func (c *Combatant) covers(x, y int) bool {

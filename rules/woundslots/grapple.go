@@ -22,7 +22,7 @@ func (e *Grappled) apply(s *State, _ *hotMemory) {
 	doneIfOwn(s, e.Combatant)
 }
 
-func (e *Grappled) describe(s *State) string {
+func (e *Grappled) describe(*State) string {
 	return fmt.Sprintf("%s grapples %s", e.Combatant, e.Target)
 }
 
@@ -38,9 +38,7 @@ func (e *Pinned) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *Pinned) describe(s *State) string {
-	return fmt.Sprintf("%s pins %s", e.Combatant, e.Target)
-}
+func (e *Pinned) describe(*State) string { return fmt.Sprintf("%s pins %s", e.Combatant, e.Target) }
 
 // Escaped: a creature escapes a pin (Pin), or else a grapple (R52, R59).
 type Escaped struct {
@@ -192,10 +190,9 @@ func (r *run) escape(from string) error {
 // escapes from: the named grappler (R52), else its pinner or its first
 // grappler. A pinned creature escapes the pin before anything else (R59).
 func (r *run) escapeCheck(from string) (a, g *Combatant, err error) {
-	if err := r.wantPhase(Acting, "escape"); err != nil {
+	if a, err = r.acting("escape"); err != nil {
 		return nil, nil, err
 	}
-	a = r.s.actor()
 	switch {
 	case from == "":
 		from = a.PinnedBy

@@ -21,12 +21,7 @@ func healBonusFor(c *Combatant, what string) int {
 }
 
 // wakeTN is A09's TN: the Recovery TN of the highest wound.
-func wakeTN(c *Combatant) int {
-	if sev := c.Wounds.Severity(); sev > NoWound {
-		return recoveryTN[sev-1]
-	}
-	return recoveryTN[0]
-}
+func wakeTN(c *Combatant) int { return recoveryTN[max(Light, c.Wounds.Severity())-1] }
 
 // wakeCheck is A09: a standard Vit check less fatigue (and exhaustion,
 // A26) against the Recovery TN of the highest wound; success wakes the
@@ -40,34 +35,34 @@ func (r *run) wakeCheck(c *Combatant) {
 // creature, in the acting phase (what says what it tried), and a patient
 // it may heal.
 func (r *run) healerAnd(target string, what ...string) (a, t *Combatant, err error) {
-	if err := r.wantPhase(Acting, what...); err != nil {
+	if a, err = r.acting(what...); err != nil {
 		return nil, nil, err
 	}
-	a = r.s.actor()
 	t, err = patient(r.s, a, target)
 	return a, t, err
 }
 
-// patient checks that t may be healed by a: itself, or an adjacent ally,
-// or an adjacent helpless creature (R63-R65).
+// mayTend reports whether a may tend t: itself, or an adjacent ally, or an
+// adjacent helpless creature (R63-R65).
+func mayTend(a, t *Combatant) bool {
+	return !t.gone() && (t.ID == a.ID || Gap(a, t) <= 0 && (t.Side == a.Side || t.helpless()))
+}
+
+// patient returns the creature called target when a may tend it, else
+// says why not (mayTend).
 func patient(s *State, a *Combatant, target string) (*Combatant, error) {
 	t := s.Combatant(target)
 	switch {
 	case t == nil:
 		return nil, s.noCombatant(target)
+	case mayTend(a, t):
+		return t, nil
 	case t.gone():
 		return nil, refuse(engine.NotAllowedNow, "%s is %s", t.ID, t.Status)
-	case t.ID != a.ID && Gap(a, t) > 0:
+	case Gap(a, t) > 0:
 		return nil, refuse(engine.NotAllowedNow, "%s must be beside %s to tend it", a.ID, t.ID)
-	case t.ID != a.ID && t.Side != a.Side && !t.helpless():
-		return nil, refuse(engine.NotAllowedNow, "%s is neither willing nor helpless", t.ID)
 	}
-	return t, nil
-}
-
-// mayTend reports without an error what patient checks.
-func mayTend(a, t *Combatant) bool {
-	return !t.gone() && (t.ID == a.ID || Gap(a, t) <= 0 && (t.Side == a.Side || t.helpless()))
+	return nil, refuse(engine.NotAllowedNow, "%s is neither willing nor helpless", t.ID)
 }
 
 // stabilize is R63 with A09 and A32: Lor [Healing/Wounds] against the
@@ -98,12 +93,8 @@ func (r *run) stabilizeCheck(target string) (a, t *Combatant, err error) {
 		// it would be tended.
 		return nil, nil, refuse(engine.NotAllowedNow, "%s is not dying", t.ID)
 	}
-	a, t, err = r.healerAnd(target, "stabilize ", target)
-	switch {
-	case err != nil:
+	if a, t, err = r.healerAnd(target, "stabilize ", target); err != nil {
 		return nil, nil, err
-	case !t.IsDying:
-		return nil, nil, refuse(engine.NotAllowedNow, "%s is not dying", t.ID)
 	}
 	return a, t, need(a, actionCosts["stabilize"], "stabilizing")
 }

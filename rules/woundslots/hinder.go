@@ -172,11 +172,11 @@ func (r *run) hinder(kind, target string) error {
 
 // hinderCheck is hinder's checks: it returns the actor and its target.
 func (r *run) hinderCheck(kind, target string) (a, t *Combatant, err error) {
-	if err := r.wantPhase(Acting, "hinder ", target); err != nil {
+	if a, err = r.acting("hinder ", target); err != nil {
 		return nil, nil, err
 	}
 	s := r.s
-	a, t = s.actor(), s.Combatant(target)
+	t = s.Combatant(target)
 	switch {
 	case !slices.Contains(hinderKinds, kind):
 		return nil, nil, refuse(engine.Invalid, "%q is not a hindrance: disarm, distract, shove or trip", kind)
@@ -274,7 +274,7 @@ func (r *run) push(x, y int) error {
 	r.finished(shover.ID)
 	// R12: one the shove leaves flanked may ignore flankers, free, as it
 	// first becomes flanked, as after a move.
-	r.newlyFlanked(flanked, shover)
+	r.newlyFlanked(flanked, shover, HeldMove{})
 	return nil
 }
 

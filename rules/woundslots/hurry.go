@@ -61,9 +61,7 @@ type Hurried struct {
 	Fatigue int  `json:"fatigue"`
 }
 
-func (e *Hurried) apply(s *State, _ *hotMemory) {
-	tire(s, e.Combatant, e.Stamina, e.Fatigue)
-}
+func (e *Hurried) apply(s *State, _ *hotMemory) { tire(s, e.Combatant, e.Stamina, e.Fatigue) }
 
 func (e *Hurried) describe(s *State) string {
 	if e.Success {

@@ -26,17 +26,27 @@ func (s *State) flankedSet() uint64 {
 // the window of those it left flanked who were not before (R12: a free
 // reaction on first becoming flanked); the mover (nil for none), on its
 // own turn, may ignore anyone anyway, and is asked only when it moved
-// out of turn (R35).
-func (r *run) newlyFlanked(before uint64, mover *Combatant) {
+// out of turn (R35). It reports whether it opened the window.
+//
+// held is the rest of a move broken by a window (none for a change that
+// is over), whose part walked so far left them flanked: their window
+// comes before the reactions that broke the move, since a reaction comes
+// right after what triggers it (R12, R30), and the rest of the move,
+// held in it, is declared once they have chosen (moveOn).
+func (r *run) newlyFlanked(before uint64, mover *Combatant, held HeldMove) bool {
 	s := r.s
 	q := r.flankedQueue(before, mover)
 	if len(q) == 0 {
-		return
+		return false
 	}
-	// An action's after-action window (R29) waits for this one: it opens
-	// once those flanked have chosen.
-	after := r.acted && s.Off == nil && len(r.momentAsks(AtAfter)) > 0
-	r.emit(engine.New(r.h.arena(), windowOpenedKind, WindowOpened{Moment: AtFlanked, Actor: s.acting(), Queue: q, After: after}))
+	after := s.AfterDue
+	if held.Combatant == "" {
+		// An action's after-action window (R29) waits for this one: it
+		// opens once those flanked have chosen.
+		after = r.acted && s.Off == nil && len(r.momentAsks(AtAfter)) > 0
+	}
+	r.emit(engine.New(r.h.arena(), windowOpenedKind, WindowOpened{Moment: AtFlanked, Actor: s.acting(), Queue: q, After: after, Move: held}))
+	return true
 }
 
 // flankedQueue lists, in the order a window asks them, those flanked now
@@ -64,26 +74,8 @@ func (r *run) flankedQueue(before uint64, mover *Combatant) []string {
 	return q
 }
 
-// holdForFlanked opens, when the part of a's move walked so far (from
-// before, who was flanked then) leaves anyone newly flanked, their window
-// before the reactions that broke the move: a reaction comes right after
-// what triggers it (R12, R30), and the rebuff or cling that stopped the
-// move is still to come. The rest of the move, toward x,y from where it
-// began, is held in the window and declared once they have chosen
-// (moveOn). It reports whether it opened the window.
-func (r *run) holdForFlanked(before uint64, a *Combatant, x, y int, from [2]int, clung uint64) bool {
-	s := r.s
-	q := r.flankedQueue(before, a)
-	if len(q) == 0 {
-		return false
-	}
-	held := HeldMove{Combatant: a.ID, X: x, Y: y, From: from, Clung: clung}
-	r.emit(engine.New(r.h.arena(), windowOpenedKind, WindowOpened{Moment: AtFlanked, Actor: s.acting(), Queue: q, After: s.AfterDue, Move: held}))
-	return true
-}
-
 // moveOn declares the rest of a move held while those its first part
-// flanked chose whether to ignore (holdForFlanked): its window asks those
+// flanked chose whether to ignore (newlyFlanked): its window asks those
 // who may react to the step it stopped before (R41, R55, R47); with
 // nobody left to ask, it goes on at once.
 func (r *run) moveOn() {
@@ -137,7 +129,7 @@ func (r *run) flankCheck() {
 	}
 	r.flankSeen = false
 	if s := r.s; s.Phase == Acting && s.Pending == nil {
-		r.newlyFlanked(r.flankBefore, s.owner())
+		r.newlyFlanked(r.flankBefore, s.owner(), HeldMove{})
 	}
 }
 

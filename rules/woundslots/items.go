@@ -36,8 +36,10 @@ func (s *State) droppedNear(c *Combatant, name string) int {
 	})
 }
 
-// retrieveAP is retrieveCost without the reason: the cost and whether c
-// may retrieve weapon name.
+// retrieveAP is what retrieving weapon name costs c, and whether it may:
+// its own stowed weapon, from its container (R48), or one on the ground
+// beside it; either takes an empty hand. A creature tells its weapons
+// apart by name, so it picks up none called as one it holds.
 func (s *State) retrieveAP(c *Combatant, name string) (int, bool) {
 	if c.freeHands() < 1 || name == "" {
 		return 0, false
@@ -48,28 +50,22 @@ func (s *State) retrieveAP(c *Combatant, name string) (int, bool) {
 	return PickUpAP, s.droppedNear(c, name) >= 0
 }
 
-// retrieveCost is what retrieving weapon name costs c, and whether it
-// may: its own stowed weapon, from its container (R48), or one on the
-// ground beside it; either takes an empty hand. A creature tells its
-// weapons apart by name, so it picks up none called as one it holds.
+// retrieveCost is retrieveAP with the reason c may not retrieve weapon
+// name.
 func (s *State) retrieveCost(c *Combatant, name string) (int, error) {
-	if name == "" {
-		return 0, refuse(engine.Invalid, "retrieve: name the weapon to take into hand")
-	}
-	if c.freeHands() < 1 {
-		return 0, refuse(engine.NotAllowedNow, "%s has no empty hand to retrieve anything with (R48); stow something first", c.ID)
+	if n, ok := s.retrieveAP(c, name); ok {
+		return n, nil
 	}
 	w := c.Weapon(name)
 	switch i := s.droppedNear(c, name); {
-	case w != nil && w.InHand() && i >= 0:
+	case name == "":
+		return 0, refuse(engine.Invalid, "retrieve: name the weapon to take into hand")
+	case c.freeHands() < 1:
+		return 0, refuse(engine.NotAllowedNow, "%s has no empty hand to retrieve anything with (R48); stow something first", c.ID)
+	case w != nil && i >= 0:
 		return 0, refuse(engine.NotAllowedNow, "%s holds a weapon called %s already, and so cannot pick up the %s at %d,%d too: it would not tell the two apart", c.ID, name, name, s.Dropped[i].X, s.Dropped[i].Y)
-	case w != nil && w.InHand():
-		return 0, refuse(engine.NotAllowedNow, "%s holds its %s already", c.ID, name)
 	case w != nil:
-		// Its own, stowed, before one of that name on the ground.
-		return containerAP[w.Stowed], nil
-	case i >= 0:
-		return PickUpAP, nil
+		return 0, refuse(engine.NotAllowedNow, "%s holds its %s already", c.ID, name)
 	}
 	return 0, refuse(engine.NotAllowedNow, "%s has no %q stowed, and none lies beside it", c.ID, name)
 }
@@ -122,12 +118,11 @@ func (r *run) stow(name string, hurry bool) error {
 }
 
 // stowCheck is stow's checks: it returns the actor and the weapon.
-func (r *run) stowCheck(name string, hurry bool) (*Combatant, *Weapon, error) {
-	if err := r.wantPhase(Acting, "stow ", name); err != nil {
+func (r *run) stowCheck(name string, hurry bool) (a *Combatant, w *Weapon, err error) {
+	if a, err = r.acting("stow ", name); err != nil {
 		return nil, nil, err
 	}
-	a := r.s.actor()
-	w := a.Weapon(name)
+	w = a.Weapon(name)
 	switch {
 	case w == nil || name == "":
 		return nil, nil, refuse(engine.Invalid, "%s has no weapon called %q", a.ID, name)

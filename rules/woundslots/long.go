@@ -19,9 +19,7 @@ func (e *ObjectUsed) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *ObjectUsed) describe(s *State) string {
-	return fmt.Sprintf("%s uses %s", e.Combatant, e.Object)
-}
+func (e *ObjectUsed) describe(*State) string { return fmt.Sprintf("%s uses %s", e.Combatant, e.Object) }
 
 // LongBegun: an action too long for the AP at hand is declared (R25): Remaining AP still owed, or Rounds of all AP still to give.
 type LongBegun struct {
@@ -204,11 +202,10 @@ func (r *run) use(object string, hurry bool) error {
 }
 
 // useCheck is use's checks: it returns the actor.
-func (r *run) useCheck(object string, hurry bool) (*Combatant, error) {
-	if err := r.wantPhase(Acting, "use ", object); err != nil {
+func (r *run) useCheck(object string, hurry bool) (a *Combatant, err error) {
+	if a, err = r.acting("use ", object); err != nil {
 		return nil, err
 	}
-	a := r.s.actor()
 	if object == "" {
 		return nil, refuse(engine.Invalid, "use what?")
 	}
@@ -225,10 +222,10 @@ func (r *run) useCheck(object string, hurry bool) (*Combatant, error) {
 // continueLong pays this turn's part of a long action (R25): all AP, the
 // last payment only the remainder (A38).
 func (r *run) continueLong() error {
-	if err := r.wantPhase(Acting, "continue a long action"); err != nil {
+	a, err := r.acting("continue a long action")
+	if err != nil {
 		return err
 	}
-	a := r.s.actor()
 	switch {
 	case a.Long == nil:
 		return refuse(engine.NotAllowedNow, "%s has no long action under way", a.ID)
@@ -347,11 +344,10 @@ func (r *run) longDone(a *Combatant, l *Long) {
 // action's cost. An action that costs more AP than the actor has
 // is checked as if the AP were there: lent for the checks and taken back.
 func (r *run) longActionCheck(c Command) (a *Combatant, cost int, err error) {
-	if err := r.wantPhase(Acting, "begin a long action"); err != nil {
+	if a, err = r.acting("begin a long action"); err != nil {
 		return nil, 0, err
 	}
 	s := r.s
-	a = s.actor()
 	if s.Off != nil {
 		return nil, 0, refuse(engine.NotAllowedNow, "an action out of turn is paid at once (R25)")
 	}

@@ -246,10 +246,9 @@ func (r *run) calm() error {
 
 // calmCheck is calm's checks: it returns the rider and its mount.
 func (r *run) calmCheck() (a, m *Combatant, err error) {
-	if err := r.wantPhase(Acting, "calm a mount"); err != nil {
+	if a, err = r.acting("calm a mount"); err != nil {
 		return nil, nil, err
 	}
-	a = r.s.actor()
 	m = r.s.mountOf(a)
 	if m == nil || !m.Bolting {
 		return nil, nil, refuse(engine.NotAllowedNow, "%s rides no bolting mount", a.ID)
@@ -271,9 +270,7 @@ func (e *Mounted) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *Mounted) describe(s *State) string {
-	return fmt.Sprintf("%s mounts %s", e.Rider, e.Mount)
-}
+func (e *Mounted) describe(*State) string { return fmt.Sprintf("%s mounts %s", e.Rider, e.Mount) }
 
 // Dismounted: a rider dismounts to a cell beside the mount (R53).
 type Dismounted struct {

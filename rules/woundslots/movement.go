@@ -119,11 +119,6 @@ func (e *Jumped) describe(s *State) string {
 	return fmt.Sprintf("%s jumps: %s (%s) = %s: lands at %d,%d, %s of pool, %d AP bought", e.Combatant, d20(e.Die, e.Bonus), run, parts.Count(e.Value, "foot", "feet"), e.X, e.Y, parts.Count(e.Yards, "yard", "yards"), e.AP)
 }
 
-// jumpBonus is Str [Athletics/Jumping] (R38).
-func jumpBonus(c *Combatant) int {
-	return c.Attributes.Str + c.rank("athletics", "jumping") - c.tired()
-}
-
 // jump is R38: a long jump toward x,y in a straight line, or a high jump
 // where one stands. Str [Athletics/Jumping]; the value is the result +
 // Speed after a run-up of 5 yards this round, else half the result (A27:
@@ -141,7 +136,7 @@ func (r *run) jump(c *Jump) error {
 		return err
 	}
 	s := r.s
-	die, bonus := r.src.Roll(20), jumpBonus(a)
+	die, bonus := r.src.Roll(20), a.Attributes.Str+a.rank("athletics", "jumping")-a.tired()
 	value := floorDiv(die+bonus, 2)
 	runUp := a.PoolUsed >= 5
 	if runUp {
@@ -180,11 +175,10 @@ func (r *run) jump(c *Jump) error {
 // jumpCheck is jump's checks: it returns the jumper, the cell aimed at
 // and the yards to it (a high jump's own cell, 1).
 func (r *run) jumpCheck(c *Jump) (a *Combatant, x, y, d int, err error) {
-	if err := r.wantPhase(Acting, "jump"); err != nil {
+	if a, err = r.acting("jump"); err != nil {
 		return nil, 0, 0, 0, err
 	}
 	s := r.s
-	a = s.actor()
 	x, y, d = a.X, a.Y, 1
 	if !c.High {
 		x, y, d = c.X, c.Y, Distance(a.X, a.Y, c.X, c.Y)
@@ -306,7 +300,7 @@ func (r *run) walk(a *Combatant, x, y, cost int) {
 	r.checkGrapples(a)
 	r.enteredReach(a, wasInReach)
 	if !r.partial {
-		r.newlyFlanked(flanked, a)
+		r.newlyFlanked(flanked, a, HeldMove{})
 	}
 }
 

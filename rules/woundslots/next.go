@@ -44,9 +44,7 @@ func writePrompt(s *State, b *prompter) {
 				b.Askf("the fight is over: the round limit of %d is reached, a draw", s.limit())
 			}
 		case s.Winner != "":
-			if b.People() {
-				b.Askf("the fight is over: the %s side wins", s.Winner)
-			}
+			b.Ask("the fight is over: the ", s.Winner, " side wins")
 		default:
 			b.Ask("the fight is over: nobody is left standing")
 		}
@@ -78,9 +76,7 @@ func writePrompt(s *State, b *prompter) {
 		t := s.guarded()
 		p.Actor = t.ID
 		if pd.Action == "disarm" && pd.Striker == "" {
-			if b.People() {
-				b.Askf("%s tries to disarm %s: does it meet the try with a melee weapon check of its own, or with its Agility Defense (R61)?", pd.Actor, t.ID)
-			}
+			b.Ask(pd.Actor, " tries to disarm ", t.ID, ": does it meet the try with a melee weapon check of its own, or with its Agility Defense (R61)?")
 			for _, m := range meetChoices {
 				label := ""
 				switch {
@@ -127,9 +123,7 @@ func writePrompt(s *State, b *prompter) {
 			return
 		}
 		p.Actor = pd.Actor
-		if b.People() {
-			b.Askf("%s's nonlethal attack hits %s for up to a %s wound: which level?", pd.Actor, pd.Target, LevelName(pd.Indicated))
-		}
+		b.Ask(pd.Actor, "'s nonlethal attack hits ", pd.Target, " for up to a ", LevelName(pd.Indicated), " wound: which level?")
 		t := s.Combatant(pd.Target)
 		for l := Light; l <= pd.Indicated; l++ {
 			placed, _ := place(t, l)
@@ -315,9 +309,7 @@ func windowOptions(s *State, b *prompter) {
 		return
 	}
 	if s.Moment == AtFlanked {
-		if b.People() {
-			b.Askf("%s is now flanked: does it ignore any of its flankers (free, R12)?", me.ID)
-		}
+		b.Ask(me.ID, " is now flanked: does it ignore any of its flankers (free, R12)?")
 		b.Add(&Pass{}, "pass")
 		ignoreOptions(s, b, me, " (its attacks get +4, but it no longer flanks you)")
 		return
@@ -379,9 +371,7 @@ func windowOptions(s *State, b *prompter) {
 func strikeWindowOptions(s *State, b *prompter, me *Combatant) {
 	pd := s.Pending
 	a := s.Combatant(pd.Striker)
-	if b.People() {
-		b.Askf("%s's %s on %s: does %s react or pass?", pd.Striker, strikeWords(pd.StrikeKind), pd.StrikeTarget, me.ID)
-	}
+	b.Ask(pd.Striker, "'s ", strikeWords(pd.StrikeKind), " on ", pd.StrikeTarget, ": does ", me.ID, " react or pass?")
 	b.Add(&Pass{}, "pass")
 	if h, _ := s.harried(); h != nil && s.mayHarry(me, h) {
 		b.Add(&Harry{}, "harry ", a.ID, " (2 AP: -2 on its ranged attacks this round)")
@@ -614,9 +604,7 @@ func hinderChoiceOptions(s *State, b *prompter) {
 	t, a := s.Combatant(pd.Target), s.Combatant(pd.Actor)
 	b.P.Actor, b.P.Default = a.ID, 0
 	if pd.Action == "disarm" {
-		if b.People() {
-			b.Askf("%s disarms %s: which item does it drop?", a.ID, t.ID)
-		}
+		b.Ask(a.ID, " disarms ", t.ID, ": which item does it drop?")
 		for i := range t.Weapons {
 			if !t.Weapons[i].InHand() {
 				continue
@@ -675,9 +663,7 @@ func itemOptions(s *State, b *prompter, a *Combatant) {
 func recoverOptions(s *State, b *prompter) {
 	c := s.Combatant(s.Queue[0])
 	b.P.Actor, b.P.Default = c.ID, 0
-	if b.People() {
-		b.Askf("%s's recovery check reaches %s wounds: which wound drops a level?", c.ID, LevelName(c.RecoverUpTo))
-	}
+	b.Ask(c.ID, "'s recovery check reaches ", LevelName(c.RecoverUpTo), " wounds: which wound drops a level?")
 	for l := c.RecoverUpTo; l >= Light; l-- {
 		if recoverable(c, l) {
 			b.Add(engine.New(b.Moves, recoverKind, Recover{Level: LevelName(l)}), "recover ", LevelName(l))

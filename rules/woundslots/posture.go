@@ -19,7 +19,7 @@ func (e *PostureChanged) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *PostureChanged) describe(s *State) string {
+func (e *PostureChanged) describe(*State) string {
 	return fmt.Sprintf("%s is now %s", e.Combatant, e.To)
 }
 
@@ -84,11 +84,10 @@ func (r *run) posture(to string, hurry bool) error {
 }
 
 // postureCheck is posture's checks: it returns the actor.
-func (r *run) postureCheck(to string, hurry bool) (*Combatant, error) {
-	if err := r.wantPhase(Acting, "change posture"); err != nil {
+func (r *run) postureCheck(to string, hurry bool) (a *Combatant, err error) {
+	if a, err = r.acting("change posture"); err != nil {
 		return nil, err
 	}
-	a := r.s.actor()
 	switch {
 	case to != Standing && to != Crouching && to != Prone:
 		return nil, refuse(engine.Invalid, "%q is not a posture: standing, crouching or prone", to)
@@ -122,11 +121,10 @@ func (r *run) dash() error {
 }
 
 // dashCheck is dash's checks: it returns the actor.
-func (r *run) dashCheck() (*Combatant, error) {
-	if err := r.wantPhase(Acting, "dash"); err != nil {
+func (r *run) dashCheck() (a *Combatant, err error) {
+	if a, err = r.acting("dash"); err != nil {
 		return nil, err
 	}
-	a := r.s.actor()
 	if a.Dashes >= 2 {
 		return nil, refuse(engine.NotAllowedNow, "%s has dashed twice this round already (R54)", a.ID)
 	}

@@ -18,9 +18,7 @@ func gapFrom(c, a *Combatant, x, y int) int {
 }
 
 // nextStep is the first cell of a's path toward x,y.
-func nextStep(a *Combatant, x, y int) (int, int) {
-	return a.X + sign(x-a.X), a.Y + sign(y-a.Y)
-}
+func nextStep(a *Combatant, x, y int) (int, int) { return a.X + sign(x-a.X), a.Y + sign(y-a.Y) }
 
 // rebuffStep reports whether a's step from f to t lets c rebuff it (R41):
 // a standing enemy, free to react (R28, R30), with 4 AP, holding a melee
@@ -148,7 +146,7 @@ func (r *run) advance(a *Combatant, x, y int, from [2]int, cont bool, clung uint
 		r.partial = true // the move goes on: no window of its own yet
 		r.walkFrom(a, px, py, from)
 		r.partial = false
-		if !a.canAct() || r.holdForFlanked(before, a, x, y, from, clung) {
+		if !a.canAct() || r.newlyFlanked(before, a, HeldMove{Combatant: a.ID, X: x, Y: y, From: from, Clung: clung}) {
 			return
 		}
 	}
@@ -404,9 +402,7 @@ type ReactionGoesAhead struct {
 	Kind      string `json:"reaction"`
 }
 
-func (e *ReactionGoesAhead) apply(s *State, _ *hotMemory) {
-	strikeDone(s)
-}
+func (e *ReactionGoesAhead) apply(s *State, _ *hotMemory) { strikeDone(s) }
 
 func (e *ReactionGoesAhead) describe(s *State) string {
 	return fmt.Sprintf("%s's %s goes ahead against %s", e.Combatant, strikeWords(e.Kind), e.Target)
@@ -481,9 +477,7 @@ func (e *MoveGoesOn) apply(s *State, _ *hotMemory) {
 	s.Phase = Window
 }
 
-func (e *MoveGoesOn) describe(s *State) string {
-	return fmt.Sprintf("%s goes on", e.Combatant)
-}
+func (e *MoveGoesOn) describe(*State) string { return e.Combatant + " goes on" }
 
 // MoveStopped: a declared move does not happen: the mover stops (A18), is held in place by a cling or is taken out.
 type MoveStopped struct {
@@ -491,9 +485,7 @@ type MoveStopped struct {
 	Why       string `json:"why"`
 }
 
-func (e *MoveStopped) apply(s *State, _ *hotMemory) {
-	doneAction(s)
-}
+func (e *MoveStopped) apply(s *State, _ *hotMemory) { doneAction(s) }
 
 func (e *MoveStopped) describe(s *State) string {
 	return fmt.Sprintf("%s does not move: %s", e.Combatant, e.Why)

@@ -22,11 +22,10 @@ func (r *run) ready(action Command) error {
 }
 
 // readyCheck is ready's checks: it returns the actor.
-func (r *run) readyCheck(action Command) (*Combatant, error) {
-	if err := r.wantPhase(Acting, "ready an attack"); err != nil {
+func (r *run) readyCheck(action Command) (a *Combatant, err error) {
+	if a, err = r.acting("ready an attack"); err != nil {
 		return nil, err
 	}
-	a := r.s.actor()
 	// Readying again is an action like any other: it ends the action
 	// readied before (R47) and holds the new one.
 	switch {
@@ -44,9 +43,9 @@ func (r *run) readyCheck(action Command) (*Combatant, error) {
 	return a, need(a, actionCosts["ready"], "readying")
 }
 
-// creatureNamed returns the creature an action readied is aimed at, or ""
-// for an action aimed at none: an attack's or an approach's target, else
-// the target its declaration names (declaration).
+// creatureNamed returns the creature an action (readied, or paid across
+// turns) is aimed at, or "" for an action aimed at none: an attack's or an
+// approach's target, else the target its declaration names (declaration).
 func creatureNamed(c Command) string {
 	switch c := c.(type) {
 	case *Attack:

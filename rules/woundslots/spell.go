@@ -138,11 +138,10 @@ func (r *run) cast(name, target string) error {
 // castCheck is cast's checks: it returns the caster, the spell and its
 // target (nil for a spell that leaves an effect on its caster).
 func (r *run) castCheck(name, target string) (a *Combatant, sp *Spell, t *Combatant, err error) {
-	if err := r.wantPhase(Acting, "cast ", name); err != nil {
+	if a, err = r.acting("cast ", name); err != nil {
 		return nil, nil, nil, err
 	}
 	s := r.s
-	a = s.actor()
 	sp, t = a.spell(name), s.Combatant(target)
 	switch {
 	case sp == nil:

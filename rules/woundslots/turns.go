@@ -25,9 +25,7 @@ func (e *RoundStarted) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *RoundStarted) describe(s *State) string {
-	return fmt.Sprintf("round %d begins", e.Round)
-}
+func (e *RoundStarted) describe(*State) string { return fmt.Sprintf("round %d begins", e.Round) }
 
 // APGained: a combatant gains AP (R23): At is round or turn; AP is what it holds after, at most its max.
 type APGained struct {
@@ -102,9 +100,7 @@ func (e *TurnEnded) apply(s *State, _ *hotMemory) {
 	s.Phase, s.Moment, s.Off, s.Outer, s.Ending, s.AfterDue = Acting, "", nil, nil, false, false
 }
 
-func (e *TurnEnded) describe(s *State) string {
-	return fmt.Sprintf("%s's turn ends", e.Combatant)
-}
+func (e *TurnEnded) describe(*State) string { return e.Combatant + "'s turn ends" }
 
 // RoundEnded: a round ends (R32, section 7.7): pools, dashes and harrying end, helplessness and dying count down.
 type RoundEnded struct {
@@ -129,9 +125,7 @@ func (e *RoundEnded) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *RoundEnded) describe(s *State) string {
-	return fmt.Sprintf("round %d ends", e.Round)
-}
+func (e *RoundEnded) describe(*State) string { return fmt.Sprintf("round %d ends", e.Round) }
 
 // APSpent: a combatant pays AP (R24).
 type APSpent struct {
@@ -396,4 +390,14 @@ func need(c *Combatant, cost int, what ...string) error {
 		return refuse(engine.NotAllowedNow, "%s has %d AP; %s costs %d", c.ID, c.AP, strings.Join(what, ""), cost)
 	}
 	return nil
+}
+
+// acting is the start of the checks of an action of the acting creature:
+// it is its turn to act (what names the action, for the refusal). It
+// returns the creature.
+func (r *run) acting(what ...string) (*Combatant, error) {
+	if r.s.Phase != Acting {
+		return nil, r.wantPhase(Acting, what...)
+	}
+	return r.s.actor(), nil
 }

@@ -134,11 +134,10 @@ func (r *run) surface() error {
 }
 
 // surfaceCheck is surface's checks: it returns the swimmer.
-func (r *run) surfaceCheck() (*Combatant, error) {
-	if err := r.wantPhase(Acting, "surface"); err != nil {
+func (r *run) surfaceCheck() (a *Combatant, err error) {
+	if a, err = r.acting("surface"); err != nil {
 		return nil, err
 	}
-	a := r.s.actor()
 	if !a.Sunk {
 		return nil, refuse(engine.NotAllowedNow, "%s has not sunk", a.ID)
 	}
