@@ -40,6 +40,7 @@ func (Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event
 // them would; when it fails (a refusal) s may be left half changed and
 // must be thrown away. See engine.Stepper.
 func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
+	s.own()
 	return step(s, actor, c, src, events)
 }
 
@@ -49,6 +50,7 @@ func (Rules) Evolve(s *State, e Event) {
 		s.hot.forgetState()
 	}
 	if e != nil {
+		s.own()
 		e.apply(s, nil)
 	}
 }

@@ -45,7 +45,7 @@ type hotMemory struct {
 	// othersTag).
 	tags []othersTags
 	// clones are the rosters the state's clones share (see Rules.Clone).
-	clones rosterClones
+	clones parts.Rosters[Combatant, roster]
 	// viewThen holds a view's own copies of the off-hand attacks its
 	// strike and declared attack carry (ViewInto).
 	viewThen [2]FollowUp
