@@ -21,11 +21,13 @@ func stateJSON(t *testing.T, s *State) string {
 // fights, as exact odds clone their situations: clones of the same roster
 // share it, and each gets one of its own before it changes. A clone
 // stepped, evolved, or made the scratch copy of another state leaves the
-// clones it shared a roster with as they were.
+// clones it shared a roster with as they were. A clone of a clone, and of
+// a scratch copy of one, shares the clone's roster.
 func TestClonesShareRostersCopyOnWrite(t *testing.T) {
 	r := Rules{}
-	var scratch State
-	scratch.hotMemory() // a scratch state, as exact odds step one
+	var scratch, other State
+	scratch.hotMemory() // scratch states, as exact odds step them
+	other.hotMemory()
 	states := keyStates(t)
 	stepped, evolved, aims := 0, 0, 0
 	for i, s := range states {
@@ -67,6 +69,17 @@ func TestClonesShareRostersCopyOnWrite(t *testing.T) {
 			}
 		}
 		r.ScratchInto(&c, states[(i+1)%len(states)])
+		e := r.Clone(&d)
+		if &e.Combatants[0] != &d.Combatants[0] {
+			t.Fatalf("state %d: a clone of a clone does not share its roster", i)
+		}
+		r.ScratchInto(&other, &e)
+		if f := r.Clone(&other); &f.Combatants[0] != &d.Combatants[0] {
+			t.Fatalf("state %d: a clone of a scratch copy of a clone does not share its roster", i)
+		}
+		if p := r.Next(&e); len(p.Options) > 0 {
+			_, _ = r.Step(&e, p.Actor, p.Options[len(p.Options)-1].Command, dice.Seeded(uint64(i)+1), nil)
+		}
 		if got := stateJSON(t, &d); got != want {
 			t.Fatalf("state %d: a clone changed with another clone:\n%s\n%s", i, got, want)
 		}

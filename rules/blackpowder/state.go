@@ -555,6 +555,7 @@ func (s *State) scratchInto(dst *State) {
 	dst.hot, dst.shared = hot, false
 	if hot != nil {
 		hot.forgetState()
+		hot.clones.From(sharedRoster(s))
 		if s.Order != nil {
 			dst.Order = hot.keptOrder(s.Order)
 		}
@@ -661,7 +662,11 @@ func copyOver[T any](buf, src []T) []T {
 // thousands of them, most with one of a few rosters.
 func (s *State) clone() State {
 	out := s.cloneRest()
-	if h := s.hot; h != nil {
+	switch h := s.hot; {
+	case s.shared: // a roster clones share stays shared
+		out.Combatants, out.shared = s.Combatants, true
+		return out
+	case h != nil:
 		out.Combatants, out.shared = h.clones.Of(s.Combatants), true
 		return out
 	}
@@ -730,9 +735,22 @@ func copyRoster(cs []Combatant) []Combatant {
 	return out
 }
 
+// sharedRoster returns s's roster when it is one clones share, else nil.
+func sharedRoster(s *State) []Combatant {
+	if s.shared {
+		return s.Combatants
+	}
+	return nil
+}
+
 // own gives s a roster of its own when it shares one with other clones
 // (see clone), before anything changes it.
-func (s *State) own() { parts.Own[Combatant, roster](&s.Combatants, &s.shared) }
+func (s *State) own() {
+	if s.hot != nil {
+		s.hot.clones.Changing()
+	}
+	parts.Own[Combatant, roster](&s.Combatants, &s.shared)
+}
 
 // roster is how clones share rosters (parts.RosterKind): a copy has
 // weapons, items and aims of its own (copyRoster); what a fight changes

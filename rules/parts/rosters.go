@@ -26,6 +26,10 @@ type Rosters[C any, K RosterKind[C]] struct {
 	by     map[uint64][][]C
 	n      int
 	buf    []byte
+	// from is the shared roster the state's own was last made a copy
+	// of, until it changes (From, Changing): the first one Of compares
+	// with, without a hash.
+	from []C
 	// hashed are the spans of a combatant's memory hashed and apart its
 	// fields apart, found from the kind on first use.
 	hashed []span
@@ -113,6 +117,9 @@ func (r *Rosters[C, K]) Of(cs []C) []C {
 	if r.by == nil || r.n >= maxRosters {
 		r.by, r.n = map[uint64][][]C{}, 0
 	}
+	if r.from != nil && r.same(r.from, cs) {
+		return r.from
+	}
 	h := r.hash(cs)
 	for _, shared := range r.by[h] {
 		if r.same(shared, cs) {
@@ -125,6 +132,14 @@ func (r *Rosters[C, K]) Of(cs []C) []C {
 	r.n++
 	return shared
 }
+
+// From tells r that the state's roster was just made a copy of cs, a
+// roster clones share (nil for any other): Of compares with it first,
+// until Changing.
+func (r *Rosters[C, K]) From(cs []C) { r.from = cs }
+
+// Changing tells r that the state's roster is about to change.
+func (r *Rosters[C, K]) Changing() { r.from = nil }
 
 // Own gives *cs a roster of its own when it shares one (*shared), before
 // anything changes it.

@@ -19,17 +19,34 @@ import (
 // were most of a clone's cost.
 func (Rules) Clone(s *State) State {
 	h := s.hot
-	if h == nil {
+	if h == nil && !s.shared {
 		return cloneState(s)
 	}
 	c := cloneRest(s)
+	if s.shared { // a roster clones share stays shared
+		c.Combatants, c.shared = s.Combatants, true
+		return c
+	}
 	c.Combatants, c.shared = h.clones.Of(s.Combatants), true
 	return c
 }
 
 // own gives s a roster of its own when it shares one with other clones
 // (see Rules.Clone), before anything changes it.
-func (s *State) own() { parts.Own[Combatant, roster](&s.Combatants, &s.shared) }
+func (s *State) own() {
+	if s.hot != nil {
+		s.hot.clones.Changing()
+	}
+	parts.Own[Combatant, roster](&s.Combatants, &s.shared)
+}
+
+// sharedRoster returns s's roster when it is one clones share, else nil.
+func sharedRoster(s *State) []Combatant {
+	if s.shared {
+		return s.Combatants
+	}
+	return nil
+}
 
 // roster is how clones share rosters (parts.RosterKind): a copy has
 // armour and items of its own (copyRoster), which wear and are used up;

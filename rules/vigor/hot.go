@@ -99,6 +99,7 @@ func copyInto(dst, s *State) {
 	*dst = *s
 	dst.hot, dst.shared = hot, false
 	dst.Combatants = append(combatants, s.Combatants...)
+	dst.hotMemory().clones.From(sharedRoster(s))
 	if n := len(s.Order); n <= cap(order) && sameElements(order[:n], s.Order) {
 		dst.Order = order[:n] // most copies: dst's memory holds it
 	} else {
