@@ -88,6 +88,8 @@ type hotMemory struct {
 	// refusals are the refusals Steps have made, each made once (see
 	// refuse).
 	refusals refusals
+	// clones are the rosters the state's clones share (see clone).
+	clones parts.Rosters[Combatant, roster]
 }
 
 // putAway returns the command of the option to put weapons away (draw

@@ -39,6 +39,7 @@ func (Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event
 // Step decides like Decide on s itself, applying the events as it goes,
 // and appends them to events; see engine.Speed.
 func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
+	s.own()
 	return step(s, actor, c, src, events)
 }
 
@@ -48,6 +49,7 @@ func (Rules) Evolve(s *State, e Event) {
 		s.hot.forgetState()
 	}
 	if e != nil {
+		s.own()
 		e.apply(s, nil)
 	}
 }

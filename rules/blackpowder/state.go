@@ -47,6 +47,9 @@ type State struct {
 
 	// hot is this state value's memory for the hot path; see hotMemory.
 	hot *hotMemory
+	// shared is set while the roster is one the state's clones share,
+	// which nothing writes (see clone and own).
+	shared bool
 }
 
 // Options are the rulings a table may choose differently.
@@ -545,10 +548,14 @@ func (s *State) scratch() State {
 // an earlier scratch copy, which must no longer be in use.
 func (s *State) scratchInto(dst *State) {
 	groups, combatants, hot, pending, declared := dst.Groups, dst.Combatants, dst.hot, dst.Pending, dst.Declared
+	if dst.shared {
+		combatants = nil // a roster clones share is never written
+	}
 	*dst = *s
-	dst.hot = hot
+	dst.hot, dst.shared = hot, false
 	if hot != nil {
 		hot.forgetState()
+		hot.clones.From(sharedRoster(s))
 		if s.Order != nil {
 			dst.Order = hot.keptOrder(s.Order)
 		}
@@ -645,34 +652,44 @@ func copyOver[T any](buf, src []T) []T {
 // writes over. The copy's combatants name their group with the group's
 // own string, so that the many comparisons of groups the rules make find
 // equal groups by where the bytes are.
+//
+// The clones of a scratch state (one with hot memory, as exact odds
+// step) whose combatants hold the same values share one copy of them,
+// which nothing writes (parts.Rosters), their groups named as the
+// scratch state's are; a clone with a shared roster gets one of its own
+// before anything changes it: Step, Evolve and ScratchInto into it do so
+// first (own). Exact odds clone each new situation of a computation,
+// thousands of them, most with one of a few rosters.
 func (s *State) clone() State {
-	out := *s
-	out.hot = nil
-	out.Groups = slices.Clone(s.Groups)
-	out.Order = slices.Clone(s.Order)
-	out.Combatants = slices.Clone(s.Combatants)
-	// Every combatant's weapons and items are copied into one list of
-	// each, cut at each combatant's length.
-	var weapons, items int
-	for i := range s.Combatants {
-		c := &s.Combatants[i]
-		weapons, items = weapons+len(c.Weapons), items+len(c.Items)
+	out := s.cloneRest()
+	switch h := s.hot; {
+	case s.shared: // a roster clones share stays shared
+		out.Combatants, out.shared = s.Combatants, true
+		return out
+	case h != nil:
+		out.Combatants, out.shared = h.clones.Of(s.Combatants), true
+		return out
 	}
-	allWeapons, allItems := make([]Weapon, 0, weapons), make([]Item, 0, items)
+	out.Combatants = copyRoster(s.Combatants)
 	for i := range out.Combatants {
 		c := &out.Combatants[i]
 		if g := out.group(c.Group); g != nil {
 			c.Group = g.ID
 		}
-		c.Weapons, allWeapons = cloneInto(allWeapons, c.Weapons)
-		c.Items, allItems = cloneInto(allItems, c.Items)
 	}
+	return out
+}
+
+// cloneRest is clone but for the roster, which it leaves s's: the caller
+// gives it one.
+func (s *State) cloneRest() State {
+	out := *s
+	out.hot, out.shared = nil, false
+	out.Groups = slices.Clone(s.Groups)
+	out.Order = slices.Clone(s.Order)
 	out.Pending, out.Ambush, out.AimsDue = copyOf(s.Pending), copyOf(s.Ambush), copyOf(s.AimsDue)
 	if s.After != nil {
 		out.After = s.After.clone()
-	}
-	for i := range out.Combatants {
-		out.Combatants[i].Aim = copyOf(out.Combatants[i].Aim)
 	}
 	if s.Declared != nil {
 		d := *s.Declared
@@ -686,6 +703,75 @@ func (s *State) clone() State {
 		out.Declared = &d
 	}
 	return out
+}
+
+// copyRoster returns a copy of the combatants cs that shares nothing the
+// rules change: their weapons, items and aims are copied, each kind into
+// one new array cut at each combatant's.
+func copyRoster(cs []Combatant) []Combatant {
+	out := slices.Clone(cs)
+	var weapons, items, aims int
+	for i := range cs {
+		c := &cs[i]
+		weapons, items = weapons+len(c.Weapons), items+len(c.Items)
+		if c.Aim != nil {
+			aims++
+		}
+	}
+	allWeapons, allItems := make([]Weapon, 0, weapons), make([]Item, 0, items)
+	var allAims []Aim
+	if aims > 0 {
+		allAims = make([]Aim, 0, aims)
+	}
+	for i := range out {
+		c := &out[i]
+		c.Weapons, allWeapons = cloneInto(allWeapons, c.Weapons)
+		c.Items, allItems = cloneInto(allItems, c.Items)
+		if c.Aim != nil {
+			allAims = append(allAims, *c.Aim)
+			c.Aim = &allAims[len(allAims)-1]
+		}
+	}
+	return out
+}
+
+// sharedRoster returns s's roster when it is one clones share, else nil.
+func sharedRoster(s *State) []Combatant {
+	if s.shared {
+		return s.Combatants
+	}
+	return nil
+}
+
+// own gives s a roster of its own when it shares one with other clones
+// (see clone), before anything changes it.
+func (s *State) own() {
+	if s.hot != nil {
+		s.hot.clones.Changing()
+	}
+	parts.Own[Combatant, roster](&s.Combatants, &s.shared)
+}
+
+// roster is how clones share rosters (parts.RosterKind): a copy has
+// weapons, items and aims of its own (copyRoster); what a fight changes
+// lies from a combatant's Evade on.
+type roster struct{}
+
+// Copy returns a copy of cs of its own.
+func (roster) Copy(cs []Combatant) []Combatant { return copyRoster(cs) }
+
+// Apart lists a combatant's weapons, items and aim.
+func (roster) Apart() []parts.Apart {
+	return []parts.Apart{
+		parts.SliceApart[Weapon](unsafe.Offsetof(Combatant{}.Weapons)),
+		parts.SliceApart[Item](unsafe.Offsetof(Combatant{}.Items)),
+		parts.PointerApart[Aim](unsafe.Offsetof(Combatant{}.Aim)),
+	}
+}
+
+// Hashed is all of a combatant from its Evade on.
+func (roster) Hashed() []parts.Span {
+	return []parts.Span{{From: unsafe.Offsetof(Combatant{}.Evade), To: unsafe.Sizeof(Combatant{})}}
 }
 
 // copyOf returns a copy of what p points to, in a place of its own, or nil

@@ -45,7 +45,7 @@ type hotMemory struct {
 	// othersTag).
 	tags []othersTags
 	// clones are the rosters the state's clones share (see Rules.Clone).
-	clones rosterClones
+	clones parts.Rosters[Combatant, roster]
 	// viewThen holds a view's own copies of the off-hand attacks its
 	// strike and declared attack carry (ViewInto).
 	viewThen [2]FollowUp
@@ -99,6 +99,7 @@ func copyInto(dst, s *State) {
 	*dst = *s
 	dst.hot, dst.shared = hot, false
 	dst.Combatants = append(combatants, s.Combatants...)
+	dst.hotMemory().clones.From(sharedRoster(s))
 	if n := len(s.Order); n <= cap(order) && sameElements(order[:n], s.Order) {
 		dst.Order = order[:n] // most copies: dst's memory holds it
 	} else {
