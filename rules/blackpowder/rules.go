@@ -39,7 +39,6 @@ func (Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event
 // Step decides like Decide on s itself, applying the events as it goes,
 // and appends them to events; see engine.Speed.
 func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
-	s.own()
 	return step(s, actor, c, src, events)
 }
 
@@ -160,6 +159,7 @@ func step(s *State, actor string, cmd Command, src dice.Source, events []Event) 
 	if s.Over {
 		return nil, engine.Errorf(engine.NotAllowedNow, "the fight is over")
 	}
+	s.own() // a clone's roster is its own before anything changes it
 	h := s.hotMemory()
 	h.Events().Reset()
 	h.reactions = h.reactions[:0]

@@ -746,10 +746,9 @@ func sharedRoster(s *State) []Combatant {
 // own gives s a roster of its own when it shares one with other clones
 // (see clone), before anything changes it.
 func (s *State) own() {
-	if s.hot != nil {
-		s.hot.clones.Changing()
+	if s.shared {
+		s.Combatants, s.shared = copyRoster(s.Combatants), false
 	}
-	parts.Own[Combatant, roster](&s.Combatants, &s.shared)
 }
 
 // roster is how clones share rosters (parts.RosterKind): a copy has

@@ -27,8 +27,8 @@ type Rosters[C any, K RosterKind[C]] struct {
 	n      int
 	buf    []byte
 	// from is the shared roster the state's own was last made a copy
-	// of, until it changes (From, Changing): the first one Of compares
-	// with, without a hash.
+	// of (From): the first one Of compares with, without a hash. It is
+	// compared whole, so that a state changed since finds it no more.
 	from []C
 	// hashed are the spans of a combatant's memory hashed and apart its
 	// fields apart, found from the kind on first use.
@@ -134,21 +134,8 @@ func (r *Rosters[C, K]) Of(cs []C) []C {
 }
 
 // From tells r that the state's roster was just made a copy of cs, a
-// roster clones share (nil for any other): Of compares with it first,
-// until Changing.
+// roster clones share (nil for any other): Of compares with it first.
 func (r *Rosters[C, K]) From(cs []C) { r.from = cs }
-
-// Changing tells r that the state's roster is about to change.
-func (r *Rosters[C, K]) Changing() { r.from = nil }
-
-// Own gives *cs a roster of its own when it shares one (*shared), before
-// anything changes it.
-func Own[C any, K RosterKind[C]](cs *[]C, shared *bool) {
-	if *shared {
-		var k K
-		*cs, *shared = k.Copy(*cs), false
-	}
-}
 
 // plan finds the fields apart and the spans of a combatant's memory
 // hashed: the kind's, but for the fields apart.

@@ -89,9 +89,15 @@ func TestRostersShareEqualRosters(t *testing.T) {
 	if got := r.Of(base()[:1]); seen[&got[0]] {
 		t.Fatal("a shorter roster shares a copy")
 	}
-	shared, cs := true, first
-	Own[fighter, fighters](&cs, &shared)
-	if shared || &cs[0] == &first[0] || &cs[0].items[0] == &first[0].items[0] {
-		t.Fatal("Own left the roster shared")
+	// From names the roster a state was a copy of; one changed since is
+	// not taken for it.
+	r.From(first)
+	changed := base()
+	changes[0](changed)
+	if got := r.Of(changed); &got[0] == &first[0] {
+		t.Fatal("a roster changed since From shares the copy it was made from")
+	}
+	if got := r.Of(base()); &got[0] != &first[0] {
+		t.Fatal("the roster From names is not found")
 	}
 }

@@ -34,10 +34,9 @@ func (Rules) Clone(s *State) State {
 // own gives s a roster of its own when it shares one with other clones
 // (see Rules.Clone), before anything changes it.
 func (s *State) own() {
-	if s.hot != nil {
-		s.hot.clones.Changing()
+	if s.shared {
+		s.Combatants, s.shared = copyRoster(s.Combatants), false
 	}
-	parts.Own[Combatant, roster](&s.Combatants, &s.shared)
 }
 
 // sharedRoster returns s's roster when it is one clones share, else nil.
