@@ -10,8 +10,8 @@ import (
 // new situation they reach, thousands of them, most with one of a few
 // rosters): each a copy of its own (Kind.Copy) that nothing writes,
 // found by the memory of the roster. A clone given one marks it shared
-// and gets a copy of its own before anything changes it (Own): Step,
-// Evolve, and ScratchInto and ViewInto into it, do so first.
+// and gets a copy of its own (Kind.Copy) before anything changes it:
+// Step, Evolve, and ScratchInto and ViewInto into it, do so first.
 //
 // Two rosters hold the same values when their memory is the same, but
 // for the fields each copy has its own of (Kind.Apart), whose elements
