@@ -1,6 +1,7 @@
 package enginetest
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -13,4 +14,15 @@ func WantProblems(t testing.TB, err error, want ...string) {
 	if err == nil || err.Error() != strings.Join(want, "\n") {
 		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
 	}
+}
+
+// JSON returns v as JSON, failing t when it cannot be written: a state's
+// JSON is what tests compare states by.
+func JSON(t testing.TB, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

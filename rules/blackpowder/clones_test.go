@@ -1,21 +1,11 @@
 package blackpowder
 
 import (
-	"encoding/json"
 	"testing"
 
 	"fray/dice"
+	"fray/engine/enginetest"
 )
-
-// stateJSON returns s as JSON, failing t when it cannot be written.
-func stateJSON(t *testing.T, s *State) string {
-	t.Helper()
-	b, err := json.Marshal(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
 
 // TestClonesShareRostersCopyOnWrite clones scratch states of random
 // fights, as exact odds clone their situations: clones of the same roster
@@ -32,10 +22,10 @@ func TestClonesShareRostersCopyOnWrite(t *testing.T) {
 	stepped, evolved, aims := 0, 0, 0
 	for i, s := range states {
 		r.ScratchInto(&scratch, s)
-		want := stateJSON(t, &scratch)
+		want := enginetest.JSON(t, &scratch)
 		a, b, c, d := r.Clone(&scratch), r.Clone(&scratch), r.Clone(&scratch), r.Clone(&scratch)
 		for _, x := range []*State{&a, &b, &c, &d} {
-			if got := stateJSON(t, x); got != want {
+			if got := enginetest.JSON(t, x); got != want {
 				t.Fatalf("state %d: a clone is not the state:\n%s\n%s", i, got, want)
 			}
 		}
@@ -80,10 +70,10 @@ func TestClonesShareRostersCopyOnWrite(t *testing.T) {
 		if p := r.Next(&e); len(p.Options) > 0 {
 			_, _ = r.Step(&e, p.Actor, p.Options[len(p.Options)-1].Command, dice.Seeded(uint64(i)+1), nil)
 		}
-		if got := stateJSON(t, &d); got != want {
+		if got := enginetest.JSON(t, &d); got != want {
 			t.Fatalf("state %d: a clone changed with another clone:\n%s\n%s", i, got, want)
 		}
-		if again := r.Clone(&scratch); stateJSON(t, &again) != want {
+		if again := r.Clone(&scratch); enginetest.JSON(t, &again) != want {
 			t.Fatalf("state %d: the roster clones share changed with a clone", i)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/engine/enginetest"
 	"fray/rules/vigor"
 )
 
@@ -20,7 +21,7 @@ func TestClonesOfClonesShareRosters(t *testing.T) {
 	for i, s := range fightStates(t) {
 		r.ScratchInto(&scratch, s)
 		a := r.Clone(&scratch)
-		want := jsonOf(t, &a)
+		want := enginetest.JSON(t, &a)
 		b := r.Clone(&a)
 		if &b.Combatants[0] != &a.Combatants[0] {
 			t.Fatalf("state %d: a clone of a clone does not share its roster", i)
@@ -32,7 +33,7 @@ func TestClonesOfClonesShareRosters(t *testing.T) {
 		if q := r.Next(&b); len(q.Options) > 0 {
 			_, _ = r.Step(&b, q.Actor, q.Options[i%len(q.Options)].Command, dice.Seeded(uint64(i)), nil)
 		}
-		if got := jsonOf(t, &a); got != want {
+		if got := enginetest.JSON(t, &a); got != want {
 			t.Fatalf("state %d: a clone changed with a clone of it:\n%s\n%s", i, got, want)
 		}
 	}

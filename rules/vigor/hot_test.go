@@ -8,6 +8,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/engine/enginetest"
 	"fray/rules/vigor"
 )
 
@@ -29,7 +30,7 @@ func TestScratchCopiesRestoreEveryChange(t *testing.T) {
 	changes := 0
 	for i := 0; i < len(states); i += 5 {
 		src := states[i]
-		js0, key0 := jsonOf(t, src), string(src.AppendKey(nil))
+		js0, key0 := enginetest.JSON(t, src), string(src.AppendKey(nil))
 		r.ScratchInto(&s, src)
 		check := func(path string) {
 			t.Helper()
@@ -37,7 +38,7 @@ func TestScratchCopiesRestoreEveryChange(t *testing.T) {
 			// The scratch state's keys, written from what it keeps of the
 			// keys before, are those of the state written anew.
 			fresh := r.Clone(&s)
-			key, js := string(s.AppendKey(nil)), jsonOf(t, &s)
+			key, js := string(s.AppendKey(nil)), enginetest.JSON(t, &s)
 			if key != string(fresh.AppendKey(nil)) || string(s.AppendNamedKey(nil, names)) != string(fresh.AppendNamedKey(nil, names)) {
 				t.Fatalf("state %d, %s changed: the scratch state's key is not the key written anew", i, path)
 			}
@@ -45,12 +46,12 @@ func TestScratchCopiesRestoreEveryChange(t *testing.T) {
 				t.Fatalf("state %d, %s changed: the same key %v, the same JSON %v", i, path, key == key0, js == js0)
 			}
 			r.ScratchInto(&s, src)
-			if jsonOf(t, &s) != js0 || string(s.AppendKey(nil)) != key0 {
+			if enginetest.JSON(t, &s) != js0 || string(s.AppendKey(nil)) != key0 {
 				t.Fatalf("state %d, %s changed: copied again, the scratch state is not the state", i, path)
 			}
 		}
 		changeScratch(t, &s, i, check)
-		if jsonOf(t, src) != js0 {
+		if enginetest.JSON(t, src) != js0 {
 			t.Fatalf("state %d: changed by the copies", i)
 		}
 	}
@@ -135,16 +136,6 @@ func TestOutcomeTagsKept(t *testing.T) {
 	}
 }
 
-// jsonOf returns s as JSON, failing t when it cannot be written.
-func jsonOf(t *testing.T, s *vigor.State) string {
-	t.Helper()
-	b, err := json.Marshal(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 // TestClonesShareRostersCopyOnWrite clones scratch states of seeded
 // fights, as exact odds clone their situations: clones of the same roster
 // share it, and each gets one of its own before it changes. A clone
@@ -157,10 +148,10 @@ func TestClonesShareRostersCopyOnWrite(t *testing.T) {
 	shared := 0
 	for i, s := range states {
 		r.ScratchInto(&scratch, s)
-		want := jsonOf(t, &scratch)
+		want := enginetest.JSON(t, &scratch)
 		a, b, c, d := r.Clone(&scratch), r.Clone(&scratch), r.Clone(&scratch), r.Clone(&scratch)
 		for _, x := range []*vigor.State{&a, &b, &c, &d} {
-			if got := jsonOf(t, x); got != want {
+			if got := enginetest.JSON(t, x); got != want {
 				t.Fatalf("state %d: a clone is not the state:\n%s\n%s", i, got, want)
 			}
 		}
@@ -188,7 +179,7 @@ func TestClonesShareRostersCopyOnWrite(t *testing.T) {
 		}
 		r.ScratchInto(&c, states[(i+1)%len(states)])
 		r.ViewInto(&d, states[(i+2)%len(states)], engine.Viewer{Combatant: scratch.Combatants[0].ID})
-		if again := r.Clone(&scratch); jsonOf(t, &again) != want {
+		if again := r.Clone(&scratch); enginetest.JSON(t, &again) != want {
 			t.Fatalf("state %d: the roster clones share changed with a clone", i)
 		}
 	}

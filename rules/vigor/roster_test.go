@@ -25,7 +25,7 @@ func TestRosterKeySeesEveryChange(t *testing.T) {
 	states := fightStates(t)
 	for i := 0; i < len(states); i += 3 {
 		src := states[i]
-		js0 := jsonOf(t, src)
+		js0 := enginetest.JSON(t, src)
 		keep := func() string {
 			r.ScratchInto(&s, src)
 			s.AppendNamedKey(nil, names)
@@ -35,7 +35,7 @@ func TestRosterKeySeesEveryChange(t *testing.T) {
 		check := func(path string) {
 			t.Helper()
 			changes++
-			key, js := string(s.AppendNamedKey(nil, names)), jsonOf(t, &s)
+			key, js := string(s.AppendNamedKey(nil, names)), enginetest.JSON(t, &s)
 			fresh := r.Clone(&s)
 			if key != string(fresh.AppendNamedKey(nil, names)) {
 				t.Fatalf("state %d, %s changed: the scratch state's key is not the key written anew", i, path)
