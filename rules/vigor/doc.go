@@ -47,7 +47,7 @@
 //     Step with the dice and lists they carry, and the state's working
 //     copies, and the keys of the stat blocks kept for AppendKey;
 //   - clones.go: Clone, whose clones of a scratch state share their
-//     roster, copy on write;
+//     roster, copy on write (parts.Rosters);
 //   - key.go: the state's key for exact odds (AppendKey);
 //   - tools.go: simulation, the tactical policy and exact odds;
 //   - secrets.go, sheets.go, board.go: what each viewer sees;
